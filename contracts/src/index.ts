@@ -1,0 +1,5 @@
+export * from './rbac';
+export * from './features';
+export * from './values';
+export * from './format';
+export * from './api';

@@ -1,0 +1,49 @@
+/** One Jest run, three projects: unit (node), web (jsdom), api (real Nest app on a real Postgres). */
+const swc = (jsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx: jsx },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = {
+  '^@contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@contracts/(.*)$': '<rootDir>/contracts/src/$1',
+  '^@gateway/core/(.*)$': '<rootDir>/gateway/src/core/$1',
+  '^@web/core/(.*)$': '<rootDir>/web/src/core/$1',
+  '\\.(css|svg|png)$': '<rootDir>/test/fixtures/style-stub.js',
+};
+const common = { rootDir: __dirname, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': swc(false) },
+      testMatch: ['<rootDir>/{contracts,gateway/src}/**/*.spec.ts', '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts', '<rootDir>/plugins/*/gateway/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.tsx?$': swc(true) },
+      setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
+      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}', '<rootDir>/plugins/*/web/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': swc(false) },
+      testMatch: ['<rootDir>/test/api/**/*.api.spec.ts', '<rootDir>/test/security/**/*.api.spec.ts', '<rootDir>/plugins/*/gateway/**/*.api.spec.ts'],
+      globalSetup: '<rootDir>/test/api/global-setup.ts',
+      testTimeout: 60000,
+    },
+  ],
+};
