@@ -1,0 +1,96 @@
+import * as path from 'node:path';
+
+/** Everything the gateway reads from its environment, validated once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Set → use that server; unset → start the embedded Postgres under `dataDir/pg`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Seed demo data on the first start of an empty database. */
+  demoData: boolean;
+  /** Serve the SPA from this folder when it exists. */
+  webDist: string;
+  /** Local feature flags: `name=value` pairs separated by commas or newlines (read-only in the UI). */
+  localProperties: Record<string, string>;
+  /** Cookies get the Secure attribute (set when served over https). */
+  secureCookies: boolean;
+  sessionTtlHours: number;
+  loginRateLimit: { maxFailures: number; windowSeconds: number };
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+  }
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+export function parseLocalProperties(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!raw) return out;
+  for (const entry of raw.split(/[,\n]/)) {
+    const trimmed = entry.trim();
+    if (!trimmed) continue;
+    const eq = trimmed.indexOf('=');
+    if (eq <= 0) throw new ConfigError(`PROPERTIES entries must look like name=value, got '${trimmed}'`);
+    out[trimmed.slice(0, eq).trim()] = trimmed.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://`);
+  }
+  const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
+  }
+  const adminEmail = env.ADMIN_EMAIL?.trim() || 'admin@local';
+  if (!/^[^@\s]+@[^@\s]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL is not an email address: '${adminEmail}'`);
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD must have at least 8 characters');
+  const root = path.resolve(cwd, env.CONSOLE_ROOT || '.');
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    adminEmail,
+    adminPassword,
+    logLevel,
+    demoData: bool(env, 'DEMO_DATA', true),
+    webDist: path.resolve(root, env.WEB_DIST || 'web/dist'),
+    localProperties: parseLocalProperties(env.PROPERTIES),
+    secureCookies: bool(env, 'SECURE_COOKIES', false),
+    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+    loginRateLimit: {
+      maxFailures: int(env, 'LOGIN_MAX_FAILURES', 10, 1, 10_000),
+      windowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
+    },
+    bodyLimitBytes: 1024 * 1024,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
