@@ -3,3 +3,4 @@ export * from './features';
 export * from './values';
 export * from './format';
 export * from './api';
+export * from './plugin';
