@@ -1,0 +1,82 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { can, CSRF_HEADER, SESSION_COOKIE, type Action, type Feature, type Resource } from '@contracts';
+import { FeatureService } from '../features/feature.service';
+import { forbidden, unauthorized } from '../http/domain-error';
+import { FEATURE_KEY, PERMISSION_KEY, PUBLIC_KEY } from '../rbac/decorators';
+import { IdentityService } from './identity.service';
+import type { Principal } from './principal';
+import { csrfTokenFor } from './tokens';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function requestIp(req: Request): string {
+  return req.ip || req.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * The one global guard, in order: who is calling (session cookie, Basic, Bearer), CSRF for cookie-authenticated
+ * writes, the route's feature flag, then the route's RBAC permission from contracts. A route without an
+ * explicit permission needs a signed-in user; `@Public()` routes need nothing.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly identity: IdentityService,
+    private readonly features: FeatureService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets);
+
+    const principal = await this.resolvePrincipal(req);
+    if (principal) req.principal = principal;
+    if (isPublic) return true;
+    if (!principal) throw unauthorized();
+
+    if (principal.via === 'session' && !SAFE_METHODS.has(req.method)) {
+      const sent = req.header(CSRF_HEADER);
+      const secret = req.cookies?.[SESSION_COOKIE] as string;
+      if (!sent || sent !== csrfTokenFor(secret)) throw forbidden('Missing or invalid CSRF token', 'csrf');
+    }
+
+    const feature = this.reflector.getAllAndOverride<Feature | undefined>(FEATURE_KEY, targets);
+    if (feature && !(await this.features.isEnabled(feature))) {
+      throw forbidden(`The ${feature} feature is disabled`, 'feature_disabled');
+    }
+
+    const permission = this.reflector.getAllAndOverride<{ resource: Resource; action: Action } | 'signed-in' | undefined>(
+      PERMISSION_KEY,
+      targets,
+    );
+    if (permission && permission !== 'signed-in' && !can(principal.roles, permission.resource, permission.action)) {
+      throw forbidden(`You do not have ${permission.action} permission on ${permission.resource}`, 'permission_denied');
+    }
+    return true;
+  }
+
+  private async resolvePrincipal(req: Request): Promise<Principal | undefined> {
+    const authorization = req.header('authorization');
+    if (authorization) {
+      const [scheme, value = ''] = authorization.split(' ', 2);
+      if (/^basic$/i.test(scheme)) {
+        const decoded = Buffer.from(value, 'base64').toString('utf8');
+        const colon = decoded.indexOf(':');
+        if (colon < 0) throw unauthorized('Malformed Basic credentials');
+        return this.identity.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
+      }
+      if (/^bearer$/i.test(scheme)) {
+        const principal = await this.identity.principalFromAccessToken(value.trim());
+        if (!principal) throw unauthorized('Invalid or expired access token', 'invalid_token');
+        return principal;
+      }
+    }
+    const secret = req.cookies?.[SESSION_COOKIE];
+    if (typeof secret === 'string' && secret) return this.identity.principalFromSession(secret);
+    return undefined;
+  }
+}

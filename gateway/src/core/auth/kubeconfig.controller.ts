@@ -1,0 +1,42 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { dump } from 'js-yaml';
+import { SignedIn } from '../rbac/decorators';
+import { IdentityService } from './identity.service';
+
+/** The file name the web shows in its `kubectl --kubeconfig` hint: derived from the backend host. */
+export function kubeconfigFileName(host: string): string {
+  return `${host.replace(/[^a-zA-Z0-9.-]+/g, '-').replace(/^-+|-+$/g, '') || 'console'}.kubeconfig.yaml`;
+}
+
+@ApiTags('auth')
+@Controller('api/kubeconfig')
+export class KubeconfigController {
+  constructor(private readonly identity: IdentityService) {}
+
+  /**
+   * A kubeconfig whose user is a fresh access token of the signed-in person (shown once: only its hash is kept).
+   * It points at this gateway's `/api/k8s` base, which kubectl-compatible endpoints will serve.
+   */
+  @SignedIn()
+  @Get()
+  @ApiOperation({ summary: 'Download a kubeconfig carrying a new access token for the signed-in user' })
+  async download(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const principal = req.principal!;
+    const host = req.get('host') ?? 'localhost';
+    const token = await this.identity.createAccessToken(principal.personId, 'kubeconfig', principal.personId, 365);
+    const name = host.replace(/:.*/, '');
+    const config = {
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name, cluster: { server: `${req.protocol}://${host}/api/k8s` } }],
+      users: [{ name: principal.email, user: { token } }],
+      contexts: [{ name, context: { cluster: name, user: principal.email } }],
+      'current-context': name,
+    };
+    res.setHeader('Content-Type', 'application/yaml');
+    res.setHeader('Content-Disposition', `attachment; filename="${kubeconfigFileName(host)}"`);
+    res.send(dump(config));
+  }
+}

@@ -1,0 +1,46 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { Pool } from 'pg';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { IdentityService } from './auth/identity.service';
+import { KubeconfigController } from './auth/kubeconfig.controller';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { Db, PG_POOL } from './database/db.service';
+import { FeatureService } from './features/feature.service';
+import { FeaturesController } from './features/features.controller';
+import { AllExceptionsFilter } from './http/exception.filter';
+import { SystemController } from './observability/system.controller';
+import { PluginHostModule } from './plugin-host/plugin-host.module';
+
+export interface CoreOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  poolSize?: number;
+}
+
+/** Config, database, identity, RBAC guard, feature flags, plugin host, probes: what every plugin may use. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(options: CoreOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [PluginHostModule],
+      controllers: [AuthController, KubeconfigController, SystemController, FeaturesController],
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        {
+          provide: PG_POOL,
+          useFactory: () => new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, idleTimeoutMillis: 30_000 }),
+        },
+        Db,
+        IdentityService,
+        FeatureService,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+      exports: [APP_CONFIG, PG_POOL, Db, IdentityService, FeatureService, PluginHostModule],
+    };
+  }
+}

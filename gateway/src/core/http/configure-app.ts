@@ -1,0 +1,50 @@
+import { ValidationPipe } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type cookieParserFn from 'cookie-parser';
+import type expressNs from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import type { AppConfig } from '../config/app-config';
+import { httpMetricsMiddleware } from '../observability/metrics';
+import { backendVersion } from '../observability/version';
+import { toErrorBody } from './exception.filter';
+import { mountSpa } from './spa';
+
+/**
+ * Everything about the HTTP surface that is not a route: body limits, JSON errors from the parsers, cookies,
+ * validation, OpenAPI, metrics, and the SPA. Shared by main.ts and the API tests so both serve the same app.
+ */
+export function configureApp(
+  app: NestExpressApplication,
+  config: AppConfig,
+  deps: { express: typeof expressNs; cookieParser: typeof cookieParserFn },
+): void {
+  const server = app.getHttpAdapter().getInstance() as expressNs.Express;
+  server.disable('x-powered-by');
+  server.set('trust proxy', 'loopback');
+  app.use(httpMetricsMiddleware);
+  app.use(deps.cookieParser());
+  app.use(deps.express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'], strict: false }));
+  app.use(deps.express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
+  // Parser errors (too large, malformed JSON) answer in the same JSON shape as every other error.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!err) return next();
+    const body = toErrorBody(err);
+    res.status(body.statusCode).json(body);
+  });
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true, forbidNonWhitelisted: false }));
+
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Operations console API')
+      .setVersion(backendVersion())
+      .addCookieAuth('console_session')
+      .addBasicAuth()
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
+
+  mountSpa(server, config.webDist, (msg) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg })));
+}
