@@ -1,0 +1,29 @@
+import { ConfigError, loadConfig, parseLocalProperties } from './app-config';
+
+describe('gateway configuration', () => {
+  it('defaults to port 8080, embedded database and admin@local', () => {
+    const c = loadConfig({}, '/srv/console');
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.dataDir).toBe('/srv/console/data');
+    expect(c.adminEmail).toBe('admin@local');
+    expect(c.adminPassword).toBeNull();
+  });
+
+  it('rejects bad values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError("PORT must be a whole number from 0 to 65535, got 'eighty'"));
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);
+    expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA must be true or false/);
+  });
+
+  it('reads local feature flags from PROPERTIES', () => {
+    expect(parseLocalProperties('logs.disable=true, agents.disable = false\nx=a=b')).toEqual({
+      'logs.disable': 'true',
+      'agents.disable': 'false',
+      x: 'a=b',
+    });
+    expect(() => parseLocalProperties('novalue')).toThrow(/name=value/);
+  });
+});
