@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// The README's test command: every tier in order, then one closing line "N passed, N failed".
+// Needs a Postgres: DATABASE_URL, else the local server on 127.0.0.1:5432, else an embedded one started here.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'console-tests-'));
+const only = process.argv.slice(2); // e.g. `npm test -- unit api`
+const wanted = (tier) => only.length === 0 || only.includes(tier);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port, timeout: 1500 }, () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+async function ensurePostgres() {
+  if (process.env.DATABASE_URL || process.env.TEST_ADMIN_DATABASE_URL) return null;
+  if (await portOpen('127.0.0.1', 5432)) {
+    process.env.TEST_ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+    return null;
+  }
+  console.log('No Postgres on 127.0.0.1:5432 and no DATABASE_URL: starting an embedded one for the tests');
+  const { startTestPostgres } = await import('./support/embedded-for-tests.mjs');
+  const server = await startTestPostgres(path.join(root, 'data', 'test-pg'));
+  process.env.TEST_ADMIN_DATABASE_URL = server.url;
+  return server;
+}
+
+function tallyJest(file, tier) {
+  if (!fs.existsSync(file)) {
+    failed += 1;
+    failures.push(`${tier}: no report (the runner crashed)`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+  skipped += r.numPendingTests + r.numTodoTests;
+  if (r.numFailedTests || r.numRuntimeErrorTestSuites) failures.push(`${tier}: ${r.numFailedTests} failed, ${r.numRuntimeErrorTestSuites} suites did not run`);
+}
+
+function tallyPlaywright(file) {
+  if (!fs.existsSync(file)) {
+    failed += 1;
+    failures.push('e2e: no report (the runner crashed)');
+    return;
+  }
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
+  passed += s.expected ?? 0;
+  failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
+  skipped += s.skipped ?? 0;
+  if (s.unexpected || s.flaky) failures.push(`e2e: ${s.unexpected} failed, ${s.flaky} flaky`);
+}
+
+const embedded = await ensurePostgres();
+let exitCode = 0;
+try {
+  if (wanted('typecheck')) {
+    if (run('typecheck', 'npx', ['tsc', '-p', 'gateway/tsconfig.json', '--noEmit']) !== 0) (failed += 1, failures.push('gateway typecheck'));
+    if (run('typecheck', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']) !== 0) (failed += 1, failures.push('web typecheck'));
+  }
+  for (const tier of ['unit', 'web', 'api']) {
+    if (!wanted(tier)) continue;
+    const out = path.join(reports, `${tier}.json`);
+    const extra = tier === 'api' ? ['--maxWorkers=2'] : [];
+    run(`${tier} tests`, 'npx', ['jest', '--selectProjects', tier, '--json', `--outputFile=${out}`, ...extra]);
+    tallyJest(out, tier);
+  }
+  if (wanted('e2e')) {
+    if (run('build', 'npm', ['run', 'build']) !== 0) (failed += 1, failures.push('build'));
+    else {
+      const out = path.join(reports, 'e2e.json');
+      run('browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+      tallyPlaywright(out);
+    }
+  }
+} finally {
+  if (embedded) await embedded.stop();
+}
+if (failures.length) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+exitCode = failed > 0 || passed === 0 ? 1 : 0;
+process.exit(exitCode);
