@@ -1,0 +1,57 @@
+import { TestApp } from '../support/test-app';
+
+describe('probes, metrics, about and OpenAPI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t?.stop());
+
+  it('answers /healthz and /readyz without signing in', async () => {
+    await t.http().get('/healthz').expect(200, { status: 'ok' });
+    const ready = await t.http().get('/readyz').expect(200);
+    expect(ready.body).toEqual({ status: 'ok', database: true });
+  });
+
+  it('exposes Prometheus metrics with process metrics and the HTTP histogram', async () => {
+    await t.http().get('/api/about').expect(200);
+    const res = await t.http().get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toContain('process_cpu_user_seconds_total');
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/api\/about"/);
+  });
+
+  it('tells the backend version in /api/about', async () => {
+    const res = await t.http().get('/api/about').expect(200);
+    expect(res.body).toMatchObject({ name: 'ops-console', database: 'external' });
+    expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('serves an OpenAPI document generated from the code', async () => {
+    const res = await t.http().get('/api/docs-json').expect(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/properties', '/api/features']));
+    await t.http().get('/api/docs/').expect(200).expect('Content-Type', /html/);
+  });
+
+  it('answers unknown API paths with JSON 404, never HTML', async () => {
+    const res = await t.http().get('/api/no-such-thing').expect(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body.code).toBe('not_found');
+  });
+
+  it('answers malformed JSON with 400 and bodies over 1 MiB with 413, in the JSON error shape', async () => {
+    const { agent, csrf } = await t.signInAs(['admin']);
+    const bad = await agent.post('/api/properties').set('x-csrf-token', csrf).set('Content-Type', 'application/json').send('{"name": ').expect(400);
+    expect(bad.body).toMatchObject({ code: 'invalid_json' });
+    const big = await agent
+      .post('/api/properties')
+      .set('x-csrf-token', csrf)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'big', value: 'x'.repeat(1024 * 1024 + 10) }))
+      .expect(413);
+    expect(big.body).toMatchObject({ statusCode: 413, code: 'payload_too_large' });
+    const { rows } = await t.pool.query(`select 1 from properties where name = 'big'`);
+    expect(rows).toHaveLength(0);
+  });
+});
