@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Pool } from 'pg';
+import { hashPassword } from '../../gateway/src/core/auth/password';
+import { createTestDatabase } from '../support/test-db';
+import { E2E_PORT } from './playwright.config';
+import { E2E_USERS, STATE_FILE } from './users';
+
+const root = path.resolve(__dirname, '../..');
+
+async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The gateway did not become ready at ${url} within ${timeoutMs} ms`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  const db = await createTestDatabase('console_e2e');
+  const logFile = path.join(root, 'test-results', 'e2e-gateway.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, 'w');
+  const gateway = spawn('node', [path.join(root, 'gateway/dist/gateway/src/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: E2E_USERS.admin.email,
+      ADMIN_PASSWORD: E2E_USERS.admin.password,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url }));
+  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000);
+
+  // People besides the first admin (created by the gateway itself on first start).
+  const pool = new Pool({ connectionString: db.url });
+  try {
+    for (const user of Object.values(E2E_USERS)) {
+      if (user.role === 'admin') continue;
+      const { rows } = await pool.query<{ id: string }>(
+        'insert into people (name, email, password_hash) values ($1, $2, $3) returning id',
+        [user.name, user.email, await hashPassword(user.password)],
+      );
+      await pool.query('insert into person_roles (person_id, role) values ($1, $2)', [rows[0].id, user.role]);
+    }
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,10 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Role } from '@contracts';
+
+export const STATE_FILE = path.join(os.tmpdir(), 'console-e2e-state.json');
+
+export const E2E_USERS: Record<'admin' | 'viewer', { name: string; email: string; password: string; role: Role }> = {
+  admin: { name: 'Admin', email: 'admin@e2e.local', password: 'admin-password-e2e', role: 'admin' },
+  viewer: { name: 'Vera Viewer', email: 'viewer@e2e.local', password: 'viewer-password-e2e', role: 'viewer' },
+};
