@@ -23,7 +23,7 @@ export async function ensureAdmin(db: Queryable, email: string, password: string
   const hash = await hashPassword(password ?? generatedPassword!);
   const person = await db.query<{ id: string }>(
     `insert into people (name, email, password_hash) values ('Admin', $1, $2)
-     on conflict (email) do update set password_hash = excluded.password_hash, deleted_at = null
+     on conflict (email) where email is not null do update set password_hash = excluded.password_hash, deleted_at = null
      returning id`,
     [email, hash],
   );
