@@ -4,7 +4,7 @@ import { TEST_PASSWORD, TestApp } from '../support/test-app';
 describe('built-in identity', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await TestApp.start({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_SECONDS: '600' });
+    t = await TestApp.start({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
   });
   afterAll(() => t?.stop());
 
@@ -101,5 +101,21 @@ describe('built-in identity', () => {
     const { rows } = await t.pool.query(`select 1 from properties where name = 'csrf.test'`);
     expect(rows).toHaveLength(0);
     await agent.post('/api/properties').set('x-csrf-token', csrf).send({ name: 'csrf.test', value: 'x' }).expect(201);
+  });
+});
+
+describe('sign-in rate limit per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ LOGIN_MAX_FAILURES: '100', LOGIN_MAX_FAILURES_PER_ADDRESS: '4' });
+  });
+  afterAll(() => t?.stop());
+
+  it('stops every account from an address after too many failures from it', async () => {
+    const victim = await t.createPerson(['viewer']);
+    for (let i = 0; i < 4; i++) {
+      await t.http().post('/api/auth/login').send({ email: `guess${i}@test.local`, password: 'wrong-wrong' }).expect(401);
+    }
+    await t.http().post('/api/auth/login').send({ email: victim.email, password: TEST_PASSWORD }).expect(429);
   });
 });

@@ -46,7 +46,7 @@ export class IdentityService {
   }
 
   async assertNotRateLimited(email: string, ip: string): Promise<void> {
-    const { maxFailures, windowSeconds } = this.config.loginRateLimit;
+    const { maxFailuresPerAccount, maxFailuresPerAddress, windowSeconds } = this.config.loginRateLimit;
     const row = await this.db.one<{ by_email: string; by_ip: string }>(
       `select count(*) filter (where lower(email) = lower($1)) as by_email,
               count(*) filter (where ip = $2) as by_ip
@@ -54,7 +54,7 @@ export class IdentityService {
         where success = false and created_at > now() - make_interval(secs => $3)`,
       [email, ip, windowSeconds],
     );
-    if (Number(row?.by_email) >= maxFailures || Number(row?.by_ip) >= maxFailures) {
+    if (Number(row?.by_email) >= maxFailuresPerAccount || Number(row?.by_ip) >= maxFailuresPerAddress) {
       throw tooManyRequests('Too many failed sign-in attempts. Please wait a few minutes and try again.');
     }
   }

@@ -19,7 +19,7 @@ export interface AppConfig {
   /** Cookies get the Secure attribute (set when served over https). */
   secureCookies: boolean;
   sessionTtlHours: number;
-  loginRateLimit: { maxFailures: number; windowSeconds: number };
+  loginRateLimit: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
   bodyLimitBytes: number;
 }
 
@@ -86,7 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secureCookies: bool(env, 'SECURE_COOKIES', false),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
     loginRateLimit: {
-      maxFailures: int(env, 'LOGIN_MAX_FAILURES', 10, 1, 10_000),
+      maxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES', 10, 1, 10_000),
+      // An address may be shared by many people (NAT, a proxy): it gets a larger allowance than one account.
+      maxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 100_000),
       windowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
     },
     bodyLimitBytes: 1024 * 1024,

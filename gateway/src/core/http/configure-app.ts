@@ -46,5 +46,7 @@ export function configureApp(
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
 
-  mountSpa(server, config.webDist, (msg) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg })));
+  mountSpa(server, config.webDist, (msg) => {
+    if (config.logLevel !== 'silent') console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
+  });
 }

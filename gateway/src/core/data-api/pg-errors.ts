@@ -1,0 +1,77 @@
+import { DataApiError } from './errors';
+
+/** The fields of a node-postgres `DatabaseError` the mapping reads. */
+interface PgErrorLike {
+  code: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+  severity?: string;
+}
+
+function isPgError(error: unknown): error is PgErrorLike {
+  const e = error as Partial<PgErrorLike> | null;
+  return !!e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
+}
+
+/** Node's socket errors: the database cannot be reached. */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE']);
+
+/**
+ * PostgREST's table from SQLSTATE to HTTP status (docs "HTTP Status Codes"). Classes caused by the request
+ * (22 data exception, 23 integrity, 42 syntax/access) are 4xx so that bad input never looks like an outage.
+ * One deviation: 42883 (undefined function/operator) is 400 here, since our rpc lookup answers PGRST202
+ * itself and the remaining cause is an operator applied to the wrong type (e.g. ilike on a uuid column).
+ */
+export function statusForSqlState(code: string): number {
+  const exact: Record<string, number> = {
+    '23503': 409,
+    '23505': 409,
+    '25006': 405,
+    '42P01': 404,
+    '42501': 403,
+    '53400': 500,
+    P0001: 400,
+  };
+  if (exact[code]) return exact[code];
+  const byClass: Record<string, number> = {
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    '25': 500,
+    '28': 403,
+    '2D': 500,
+    '38': 500,
+    '39': 500,
+    '3B': 500,
+    '40': 500,
+    '53': 503,
+    '54': 500,
+    '55': 500,
+    '57': 500,
+    '58': 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
+  };
+  return byClass[code.slice(0, 2)] ?? 400;
+}
+
+/**
+ * Turns whatever a query threw into a DataApiError. Only the server's message, detail and hint travel to the
+ * client, never the statement text or its position. Returns null for errors that are not the database's
+ * (programming errors), which the caller rethrows.
+ */
+export function fromDatabaseError(error: unknown): DataApiError | null {
+  if (error instanceof DataApiError) return error;
+  if (isPgError(error)) {
+    return new DataApiError(statusForSqlState(error.code), error.code, error.message, error.detail ?? null, error.hint ?? null);
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) {
+    return new DataApiError(503, 'PGRST000', 'Could not connect with the database', null, 'Retry in a moment.');
+  }
+  return null;
+}
