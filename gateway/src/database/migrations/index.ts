@@ -1,2 +1,18 @@
+import { InitialSchema1732300000000 } from './1732300000000-InitialSchema';
+import { CatalogSchema1732300000001 } from './1732300000001-CatalogSchema';
+import { IncidentsSchema1732300000002 } from './1732300000002-IncidentsSchema';
+import { PlaybooksJobsSchema1732300000003 } from './1732300000003-PlaybooksJobsSchema';
+import { SettingsNotificationsSchema1732300000004 } from './1732300000004-SettingsNotificationsSchema';
+import { ReadModelViews1732300000005 } from './1732300000005-ReadModelViews';
+import { HistoryAndEventTriggers1732300000006 } from './1732300000006-HistoryAndEventTriggers';
+
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
-export const MIGRATIONS: Function[] = [];
+export const MIGRATIONS: Function[] = [
+  InitialSchema1732300000000,
+  CatalogSchema1732300000001,
+  IncidentsSchema1732300000002,
+  PlaybooksJobsSchema1732300000003,
+  SettingsNotificationsSchema1732300000004,
+  ReadModelViews1732300000005,
+  HistoryAndEventTriggers1732300000006,
+];
