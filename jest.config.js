@@ -20,6 +20,8 @@ const moduleNameMapper = {
 const common = { rootDir: __dirname, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
 
 module.exports = {
+  // Per-project testTimeout is ignored in multi-project runs; API suites boot a whole app per file.
+  testTimeout: 60000,
   projects: [
     {
       ...common,
@@ -43,7 +45,6 @@ module.exports = {
       transform: { '^.+\\.ts$': swc(false) },
       testMatch: ['<rootDir>/test/api/**/*.api.spec.ts', '<rootDir>/test/security/**/*.api.spec.ts', '<rootDir>/plugins/*/gateway/**/*.api.spec.ts'],
       globalSetup: '<rootDir>/test/api/global-setup.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { CoreModule, type CoreOptions } from './core/core.module';
+import { DataApiModule } from './core/data-api';
 import { GATEWAY_PLUGINS } from './plugins';
 
 /** The whole gateway: core plus every plugin of gateway/src/plugins.ts. */
@@ -18,6 +19,7 @@ export class AppModule {
           },
         }),
         CoreModule.forRoot(options),
+        DataApiModule,
         ...GATEWAY_PLUGINS.map((p) => p.module),
       ],
     };

@@ -6,6 +6,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { IdentityService } from './auth/identity.service';
 import { KubeconfigController } from './auth/kubeconfig.controller';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { FEATURE_GATE } from './data-api/feature-gate';
 import { Db, PG_POOL } from './database/db.service';
 import { FeatureService } from './features/feature.service';
 import { FeaturesController } from './features/features.controller';
@@ -37,10 +38,11 @@ export class CoreModule {
         Db,
         IdentityService,
         FeatureService,
+        { provide: FEATURE_GATE, useExisting: FeatureService },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
-      exports: [APP_CONFIG, PG_POOL, Db, IdentityService, FeatureService, PluginHostModule],
+      exports: [APP_CONFIG, PG_POOL, Db, IdentityService, FeatureService, FEATURE_GATE, PluginHostModule],
     };
   }
 }

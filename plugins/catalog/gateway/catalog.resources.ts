@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DataApiResources,
+  type DataApiResourceProvider,
+  type DataApiResourceRegistration,
+  type DataApiRpcRegistration,
+} from '@gateway/core/data-api';
+
+const feature = 'config' as const;
+const view = (name: string): DataApiResourceRegistration => ({ name, kind: 'view', read: 'database', feature });
+
+/** Catalogue tables and read models of spec 02 §7 on the data API. Items are written by scrapers and editors. */
+@Injectable()
+@DataApiResources()
+export class CatalogResources implements DataApiResourceProvider {
+  resources(): DataApiResourceRegistration[] {
+    return [
+      { name: 'config_items', kind: 'table', read: 'database', write: 'database', feature, softDelete: true },
+      { name: 'config_changes', kind: 'table', read: 'database', write: 'database', feature },
+      { name: 'config_analysis', kind: 'table', read: 'database', write: 'database', feature },
+      { name: 'config_relationships', kind: 'table', read: 'database', write: 'database', feature },
+      // Linking a config to a topology component is a topology edit.
+      { name: 'config_component_relationships', kind: 'table', read: 'database', write: 'topologies', feature },
+      { name: 'config_scrapers', kind: 'table', read: 'config_scrapers', write: 'config_scrapers', feature: 'settings.config_scraper', softDelete: true },
+      { name: 'config_scrapers_with_status', kind: 'view', read: 'config_scrapers', feature: 'settings.config_scraper' },
+      ...[
+        'configs',
+        'config_detail',
+        'config_names',
+        'config_types',
+        'config_tags',
+        'config_labels',
+        'config_statuses',
+        'config_analysis_items',
+        'config_analysis_analyzers',
+        'change_types',
+        'analysis_by_component',
+        'changes_by_component',
+      ].map(view),
+    ];
+  }
+
+  rpcs(): DataApiRpcRegistration[] {
+    return [
+      { name: 'related_configs_recursive', read: 'database', feature },
+      { name: 'lookup_analysis_by_component', read: 'database', feature },
+    ];
+  }
+}

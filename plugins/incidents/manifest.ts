@@ -1,0 +1,10 @@
+import type { PluginManifest } from '@contracts';
+
+const manifest: PluginManifest = {
+  id: 'incidents',
+  title: 'Incidents',
+  feature: 'incidents',
+  resources: ['incident', 'evidences', 'comments', 'responder'],
+};
+
+export default manifest;

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+
+/**
+ * Settings resources of spec 03: connections (their secrets are write-only and never read back), log backends,
+ * integrations, job history and the event queue summary.
+ */
+@Injectable()
+@DataApiResources()
+export class SettingsResources implements DataApiResourceProvider {
+  resources(): DataApiResourceRegistration[] {
+    return [
+      {
+        name: 'connections',
+        kind: 'table',
+        read: 'connections',
+        write: 'connections',
+        feature: 'settings.connections',
+        // Secrets are set through the connections endpoint (which reports only whether one is set).
+        hiddenColumns: ['password', 'certificate'],
+        softDelete: true,
+      },
+      { name: 'logging_backends', kind: 'table', read: 'logging_backends', write: 'logging_backends', feature: 'settings.logging_backends', softDelete: true },
+      { name: 'logging_backends_with_status', kind: 'view', read: 'logging_backends', feature: 'settings.logging_backends' },
+      { name: 'integrations_with_status', kind: 'view', read: 'integrations', feature: 'settings.integrations' },
+      { name: 'job_history', kind: 'table', read: 'database', write: null, feature: 'settings.job_history' },
+      { name: 'job_histories', kind: 'view', read: 'database', feature: 'settings.job_history' },
+      { name: 'job_history_names', kind: 'view', read: 'database', feature: 'settings.job_history' },
+      { name: 'event_queue_summary', kind: 'view', read: 'database', feature: 'settings.event_queue_status' },
+    ];
+  }
+}
