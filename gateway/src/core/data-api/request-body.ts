@@ -9,7 +9,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
  * ran (so a malformed body still gets a PostgREST-shaped 400). undefined when there is no body.
  */
 export async function readJsonBody(req: Request, limitBytes = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
-  if (req.body !== undefined) return typeof req.body === 'string' ? parseJson(req.body) : req.body;
+  // The app's JSON parser ran (it answers malformed JSON itself); its result may be any JSON value.
+  if (req.body !== undefined) return req.body;
   if (!req.readable) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
