@@ -87,60 +87,60 @@ export function FeatureFlagDialog({ open, flag, canWrite, onClose }: FeatureFlag
   const incomplete = Boolean(errors.name || errors.value);
   return (
     <Dialog
-        open={open}
-        onClose={onClose}
-        size="small"
-        title={isNew ? 'Add Feature Flag' : readOnly ? 'Feature Flag' : 'Edit Feature Flag'}
-        actions={
-          <div className={styles.actions}>
-            {!isNew && !readOnly && (
-              <Button appearance="subtle" icon={<Delete20Regular />} onClick={() => setConfirmingDelete(true)}>
-                Delete
-              </Button>
-            )}
-            <span className={styles.spacer} />
-            <Button appearance="secondary" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
+      open={open}
+      onClose={onClose}
+      size="small"
+      title={isNew ? 'Add Feature Flag' : readOnly ? 'Feature Flag' : 'Edit Feature Flag'}
+      actions={
+        <div className={styles.actions}>
+          {!isNew && !readOnly && (
+            <Button appearance="subtle" icon={<Delete20Regular />} onClick={() => setConfirmingDelete(true)}>
+              Delete
             </Button>
-            {!readOnly && (
-              <Button appearance="primary" type="submit" form={FORM_ID} disabled={isSubmitting}>
-                {isSubmitting ? 'Saving...' : 'Save'}
-              </Button>
-            )}
-          </div>
-        }
-      >
-        <form id={FORM_ID} className={styles.form} onSubmit={onSubmit} noValidate>
-          {isLocal && (
-            <MessageBar intent="warning" data-testid="local-flag">
-              <MessageBarBody>{LOCAL_FLAG_MESSAGE}</MessageBarBody>
-            </MessageBar>
           )}
-          {incomplete && (
-            <MessageBar intent="error" role="alert">
-              <MessageBarBody>{ALL_DETAILS_MESSAGE}</MessageBarBody>
-            </MessageBar>
+          <span className={styles.spacer} />
+          <Button appearance="secondary" onClick={onClose}>
+            {readOnly ? 'Close' : 'Cancel'}
+          </Button>
+          {!readOnly && (
+            <Button appearance="primary" type="submit" form={FORM_ID} disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save'}
+            </Button>
           )}
-          <Field label="Name" required validationState={errors.name ? 'error' : 'none'}>
-            <Input {...register('name')} disabled={!isNew || readOnly} placeholder="e.g. incidents.disable" />
-          </Field>
-          <Field label="Value" required validationState={errors.value ? 'error' : 'none'}>
-            <Input {...register('value')} disabled={readOnly} placeholder="e.g. true" />
-          </Field>
-          <Field label="Description">
-            <Textarea {...register('description')} disabled={readOnly} resize="vertical" />
-          </Field>
-        </form>
-        {/* Nested inside the dialog so the modal focus trap and aria-hidden include it. */}
-            <ConfirmDialog
-            open={confirmingDelete}
-            title="Delete feature flag"
-            message={`Delete the feature flag '${flag?.name ?? ''}'?`}
-            confirmLabel="Delete"
-            busy={deleting}
-            onConfirm={() => void onDelete()}
-            onCancel={() => setConfirmingDelete(false)}
-          />
-      </Dialog>
+        </div>
+      }
+    >
+      <form id={FORM_ID} className={styles.form} onSubmit={onSubmit} noValidate>
+        {isLocal && (
+          <MessageBar intent="warning" data-testid="local-flag">
+            <MessageBarBody>{LOCAL_FLAG_MESSAGE}</MessageBarBody>
+          </MessageBar>
+        )}
+        {incomplete && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{ALL_DETAILS_MESSAGE}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field label="Name" required validationState={errors.name ? 'error' : 'none'}>
+          <Input {...register('name')} disabled={!isNew || readOnly} placeholder="e.g. incidents.disable" />
+        </Field>
+        <Field label="Value" required validationState={errors.value ? 'error' : 'none'}>
+          <Input {...register('value')} disabled={readOnly} placeholder="e.g. true" />
+        </Field>
+        <Field label="Description">
+          <Textarea {...register('description')} disabled={readOnly} resize="vertical" />
+        </Field>
+      </form>
+      {/* Nested inside the dialog so its modal focus trap and aria-hidden handling include the prompt. */}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete feature flag"
+        message={`Delete the feature flag '${flag?.name ?? ''}'?`}
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </Dialog>
   );
 }

@@ -1,0 +1,3 @@
+export * from './useWhoAmI';
+export * from './usePermissions';
+export * from './RequireAuth';

@@ -1,0 +1,5 @@
+export * from './types';
+export * from './definePlugin';
+export * from './PluginRegistry';
+export * from './PluginRegistryContext';
+export * from './RouteGuard';

@@ -1,0 +1,147 @@
+import type { ComponentType } from 'react';
+import type { FluentIcon } from '@fluentui/react-icons';
+import type { Action, Feature, PluginManifest, Resource } from '@contracts';
+
+/** What a contribution needs from the user: the RBAC action on one resource. */
+export interface Permission {
+  resource: Resource;
+  action: Action;
+}
+
+/** Fields every contribution may carry. The owning plugin's manifest feature applies too. */
+export interface ExtensionBase {
+  feature?: Feature;
+  permission?: Permission;
+  /** Lower first; ties keep registration order. */
+  order?: number;
+}
+
+/** Lazily loaded React component: `() => import('./Page')`, the module's default export. */
+export type LazyComponent<P = object> = () => Promise<{ default: ComponentType<P> }>;
+
+export type NavSection = 'main' | 'settings';
+
+export interface NavItemExtension extends ExtensionBase {
+  id: string;
+  title: string;
+  icon: FluentIcon;
+  /** The route the item links to. */
+  path: string;
+  section: NavSection;
+}
+
+export interface RouteExtension extends ExtensionBase {
+  /** react-router path, absolute, e.g. `/settings/feature-flags` or `/incidents/:id`. */
+  path: string;
+  load: LazyComponent;
+  /** Routes of the settings section share its rule: users without any write permission do not get them. */
+  section?: NavSection;
+}
+
+export interface SettingsSectionExtension extends ExtensionBase {
+  id: string;
+  title: string;
+  path: string;
+  description?: string;
+  icon?: FluentIcon;
+}
+
+/** A field of a type-specific form (responders, checks, channels...). */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'number' | 'select' | 'secret' | 'boolean';
+  required?: boolean;
+  options?: readonly { value: string; label: string }[];
+}
+
+/** A "type" contributed to a host area: a label, an icon, optionally a schema and/or a form. */
+export interface TypeExtension<FormProps = object> extends ExtensionBase {
+  /** The stored type value, e.g. `jira` or `http`. */
+  id: string;
+  label: string;
+  icon?: FluentIcon;
+  fields?: readonly FieldSpec[];
+  form?: LazyComponent<FormProps>;
+}
+
+/** Props of a responder form contributed to the incident area. */
+export interface ResponderFormProps {
+  values: Record<string, unknown>;
+  onChange(values: Record<string, unknown>): void;
+}
+
+/** Props of a type-specific spec form (health checks, scrapers, connections). */
+export interface SpecFormProps {
+  spec: Record<string, unknown>;
+  onChange(spec: Record<string, unknown>): void;
+  readOnly?: boolean;
+}
+
+/** Props of a tab on a catalogue item's detail page. */
+export interface CatalogDetailTabProps {
+  configId: string;
+}
+
+export interface DetailTabExtension<P> extends ExtensionBase {
+  id: string;
+  title: string;
+  load: LazyComponent<P>;
+}
+
+/** What a link-to-incident dialog receives (one provider: the incidents plugin). */
+export interface IncidentLinkDialogProps {
+  open: boolean;
+  onClose(linked: boolean): void;
+  evidence: { type: string; description?: string; [field: string]: unknown };
+}
+
+/**
+ * Every extension point of the web host and the shape of its contributions. Adding a point is one line
+ * here; contributors get type checking for free through `ctx.add(point, ...)`.
+ */
+export interface ExtensionPoints {
+  nav: NavItemExtension;
+  routes: RouteExtension;
+  'settings.sections': SettingsSectionExtension;
+  'incident.responderTypes': TypeExtension<ResponderFormProps>;
+  'incident.evidenceTypes': TypeExtension;
+  'incident.linkDialog': { id: string; load: LazyComponent<IncidentLinkDialogProps> } & ExtensionBase;
+  'catalog.detailTabs': DetailTabExtension<CatalogDetailTabProps>;
+  'health.checkTypes': TypeExtension<SpecFormProps>;
+  'settings.scraperTypes': TypeExtension<SpecFormProps>;
+  'notification.channels': TypeExtension<SpecFormProps>;
+  'connection.types': TypeExtension<SpecFormProps>;
+}
+
+export type ExtensionPointName = keyof ExtensionPoints;
+
+/** A contribution as the host keeps it: who made it and every feature it depends on. */
+export type Registered<P extends ExtensionPointName> = ExtensionPoints[P] & {
+  readonly owner: string;
+  /** The contribution's own feature plus its plugin's. */
+  readonly requiredFeatures: readonly Feature[];
+};
+
+/** Phase 1: contribute. */
+export interface PluginRegisterContext {
+  add<P extends ExtensionPointName>(point: P, extension: ExtensionPoints[P]): void;
+}
+
+/** Phase 2: every plugin has registered; contributions of others may be read. */
+export interface PluginInitContext {
+  getExtensions<P extends ExtensionPointName>(point: P): readonly Registered<P>[];
+}
+
+export interface WebPlugin {
+  manifest: PluginManifest;
+  register(ctx: PluginRegisterContext): void;
+  init?(ctx: PluginInitContext): void;
+}
+
+/** What the current user is allowed to see: feature states and permissions. */
+export interface Access {
+  isFeatureEnabled(feature: Feature): boolean;
+  can(resource: Resource, action: Action): boolean;
+  canSeeSettings: boolean;
+}

@@ -1,0 +1,77 @@
+import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { zodResolver } from '@web/core/forms/zodResolver';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { z } from 'zod';
+import type { WhoAmI } from '@contracts';
+import { API_PATHS, errorMessage, http } from '@web/core/api';
+import { useWhoAmI } from '@web/core/auth';
+import { AppLink } from '@web/core/components/AppLink';
+import { AuthCard } from './AuthCard';
+import { safeReturnTo } from './safeReturnTo';
+
+export const LOGIN_TITLE = 'Sign In to your account';
+const REQUIRED = 'This field is required';
+
+const schema = z.object({
+  email: z.string().trim().min(1, REQUIRED),
+  password: z.string().min(1, REQUIRED),
+});
+type LoginForm = z.infer<typeof schema>;
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** Built-in identity sign-in (spec 03 §2). */
+export function LoginPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('return_to'));
+  const { mutate } = useSWRConfig();
+  const { whoami } = useWhoAmI();
+  const { register, handleSubmit, formState, setError } = useForm<LoginForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const signedIn = await http.post<WhoAmI>(API_PATHS.login, values);
+      // A new user: forget every answer cached for the previous one, then seed whoami.
+      await mutate(() => true, undefined, { revalidate: false });
+      await mutate(API_PATHS.whoami, signedIn, { revalidate: false });
+      navigate(returnTo, { replace: true });
+    } catch (error) {
+      setError('root', { message: errorMessage(error) });
+    }
+  });
+
+  // A session already available goes home (or where the user was going).
+  if (whoami) return <Navigate to={returnTo} replace />;
+
+  const { errors, isSubmitting } = formState;
+  return (
+    <AuthCard title={LOGIN_TITLE}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {errors.root?.message && (
+          <MessageBar intent="error" role="alert" data-testid="login-error">
+            <MessageBarBody>{errors.root.message}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field label="Email" required validationMessage={errors.email?.message}>
+          <Input type="email" autoComplete="username" autoFocus {...register('email')} />
+        </Field>
+        <Field label="Password" required validationMessage={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...register('password')} />
+        </Field>
+        <Button appearance="primary" type="submit" disabled={isSubmitting}>
+          Sign in
+        </Button>
+        <AppLink to="/recovery">Reset password</AppLink>
+      </form>
+    </AuthCard>
+  );
+}

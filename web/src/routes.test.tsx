@@ -1,0 +1,62 @@
+import { render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { Feature, Role } from '@contracts';
+import { PluginRegistry, PluginRegistryProvider } from '@web/core/plugin-host';
+import { webPlugins } from './plugins';
+import { buildRoutes } from './routes';
+import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
+
+const flags = [{ name: 'logs.disable', value: 'true', description: null, source: 'api', created_by: null, created_at: null, updated_at: null }];
+
+function openApp(path: string, roles: Role[], disabled: Feature[] = []) {
+  const registry = new PluginRegistry(webPlugins);
+  const router = createMemoryRouter(buildRoutes(registry), { initialEntries: [path] });
+  render(
+    <TestProviders responses={signedIn(roles, { '/api/properties': flags }, disabled)}>
+      <PluginRegistryProvider registry={registry}>
+        <RouterProvider router={router} />
+      </PluginRegistryProvider>
+    </TestProviders>,
+  );
+  return router;
+}
+
+describe('routes', () => {
+  it('shows the Unauthorized page to a viewer opening /settings/feature-flags by URL', async () => {
+    openApp('/settings/feature-flags', ['viewer']);
+    expect(await screen.findByText('You do not have permission to access this page')).toBeInTheDocument();
+    expect(screen.queryByText('logs.disable')).not.toBeInTheDocument();
+  });
+
+  it('does not show the settings menu to a viewer', async () => {
+    openApp('/profile-settings', ['viewer']);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await screen.findByText('Profile Settings')).toBeInTheDocument();
+    expect(within(nav).queryByText('Feature Flags')).not.toBeInTheDocument();
+  });
+
+  it('lets an admin open the feature flags page from the sidebar', async () => {
+    openApp('/settings/feature-flags', ['admin']);
+    expect(await screen.findByText('logs.disable')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Feature Flags' })).toHaveAttribute('href', '/settings/feature-flags');
+    expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
+  });
+
+  it('hides a feature-flagged area: nav item gone, its route not found', async () => {
+    openApp('/settings/feature-flags', ['admin'], ['settings.feature_flags']);
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Feature Flags' })).not.toBeInTheDocument();
+  });
+
+  it('redirects / to the first page the user may open', async () => {
+    const router = openApp('/', ['admin']);
+    expect(await screen.findByText('logs.disable')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/feature-flags');
+  });
+
+  it('shows a not-found page for unknown routes', async () => {
+    openApp('/no/such/page', ['admin']);
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+});
