@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons';
-import { zodResolver } from '@web/core/forms/zodResolver';
 import { useForm } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import type { Property } from '@contracts';
 import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { Dialog } from '@web/core/components/Dialog';
 import { useToast } from '@web/core/components/useToast';
+import { zodResolver } from '@web/core/forms/zodResolver';
 import { KEYS_CHANGED_BY_WRITES, createFeatureFlag, deleteFeatureFlag, updateFeatureFlag } from './featureFlagsApi';
 import { ALL_DETAILS_MESSAGE, type FeatureFlagForm, LOCAL_FLAG_MESSAGE, featureFlagSchema } from './featureFlagSchema';
 

@@ -1,5 +1,4 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { zodResolver } from '@web/core/forms/zodResolver';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -8,6 +7,7 @@ import type { WhoAmI } from '@contracts';
 import { API_PATHS, errorMessage, http } from '@web/core/api';
 import { useWhoAmI } from '@web/core/auth';
 import { AppLink } from '@web/core/components/AppLink';
+import { zodResolver } from '@web/core/forms/zodResolver';
 import { AuthCard } from './AuthCard';
 import { safeReturnTo } from './safeReturnTo';
 

@@ -1,10 +1,10 @@
 /** Test helpers (tests only): render inside the app's providers with canned API answers, no network. */
 import type { ReactNode } from 'react';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { SWRConfig } from 'swr';
 import { ALL_FEATURES, type Feature, type Role, type WhoAmI, permissionsFor } from '@contracts';
 import { API_PATHS, ApiError } from '@web/core/api';
 import { Toasts } from '@web/core/components/Toasts';
+import { ThemeProvider } from '@web/core/theme/ThemeProvider';
 
 export function whoamiFor(roles: Role[]): WhoAmI {
   return {
@@ -35,12 +35,12 @@ export interface TestProvidersProps {
 
 export function TestProviders({ responses = {}, fetcher, children }: TestProvidersProps) {
   return (
-    <FluentProvider theme={webLightTheme}>
+    <ThemeProvider>
       <SWRConfig value={{ provider: () => new Map(), fetcher: fetcher ?? cannedFetcher(responses), dedupingInterval: 0, shouldRetryOnError: false }}>
         {children}
         <Toasts />
       </SWRConfig>
-    </FluentProvider>
+    </ThemeProvider>
   );
 }
 

@@ -10,10 +10,9 @@ export function columnValue<T>(column: DataTableColumn<T>, row: T): CellValue {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+const isEmpty = (value: CellValue) => value === null || value === undefined || value === '';
+
 function compareValues(a: CellValue, b: CellValue): number {
-  const emptyA = a === null || a === undefined || a === '';
-  const emptyB = b === null || b === undefined || b === '';
-  if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1; // empties last
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return collator.compare(String(a), String(b));
 }
@@ -27,9 +26,9 @@ export function sortRows<T>(rows: readonly T[], sort: SortState | null, columns:
   return rows
     .map((row, index) => ({ row, index, value: columnValue(column, row) }))
     .sort((a, b) => {
-      const emptyA = a.value === null || a.value === undefined || a.value === '';
-      const emptyB = b.value === null || b.value === undefined || b.value === '';
-      if (emptyA !== emptyB) return emptyA ? 1 : -1;
+      const emptyA = isEmpty(a.value);
+      const emptyB = isEmpty(b.value);
+      if (emptyA || emptyB) return emptyA === emptyB ? a.index - b.index : emptyA ? 1 : -1;
       return factor * compareValues(a.value, b.value) || a.index - b.index;
     })
     .map(({ row }) => row);
@@ -68,7 +67,7 @@ export function buildDisplayRows<T>(rows: readonly T[], options: DisplayOptions<
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const value = columnValue(groupColumn, row);
-    const key = value === null || value === undefined || value === '' ? NO_GROUP_LABEL : String(value);
+    const key = isEmpty(value) ? NO_GROUP_LABEL : String(value);
     const members = groups.get(key);
     if (members) members.push(row);
     else groups.set(key, [row]);

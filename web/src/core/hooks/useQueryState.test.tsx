@@ -1,0 +1,34 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { useQueryState } from './useQueryState';
+
+function StatusFilter() {
+  const [status, setStatus] = useQueryState('status', 'open');
+  const location = useLocation();
+  return (
+    <>
+      <span data-testid="status">{status}</span>
+      <span data-testid="search">{location.search}</span>
+      <button onClick={() => setStatus('closed & done')}>closed</button>
+      <button onClick={() => setStatus('open')}>default</button>
+    </>
+  );
+}
+
+describe('useQueryState', () => {
+  it('reads the default, writes encoded values to the query string and drops the default again', () => {
+    render(
+      <MemoryRouter initialEntries={['/incidents?type=cost']}>
+        <StatusFilter />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('status')).toHaveTextContent('open');
+
+    fireEvent.click(screen.getByText('closed'));
+    expect(screen.getByTestId('status')).toHaveTextContent('closed & done');
+    expect(screen.getByTestId('search')).toHaveTextContent('?type=cost&status=closed+%26+done');
+
+    fireEvent.click(screen.getByText('default'));
+    expect(screen.getByTestId('search')).toHaveTextContent('?type=cost');
+  });
+});

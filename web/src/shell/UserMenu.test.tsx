@@ -1,0 +1,59 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
+import { UserMenu } from './UserMenu';
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock;
+});
+
+function openMenu() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <UserMenu /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <TestProviders responses={signedIn(['editor'])}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+  return router;
+}
+
+describe('UserMenu', () => {
+  it('offers profile, kubeconfig, theme, the version line and sign out', async () => {
+    openMenu();
+    expect(await screen.findByRole('menuitem', { name: 'Your Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Download kubeconfig' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toBeInTheDocument();
+    expect(await screen.findByText(/Version 1\.0\.813 · Backend 9\.9\.9/)).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows the kubectl command with a file name derived from the host', async () => {
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download kubeconfig' }));
+    expect(await screen.findByTestId('kubectl-command')).toHaveTextContent('kubectl get canaries --kubeconfig localhost.yaml');
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/kubeconfig');
+  });
+
+  it('signs out and goes to the login page', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve({ ok: true, status: 204, headers: { get: () => null }, text: () => Promise.resolve('') }));
+    const router = openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('remembers the chosen theme', async () => {
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Dark' }));
+    expect(window.localStorage.getItem('console.theme')).toBe('"dark"');
+  });
+});
