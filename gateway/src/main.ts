@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger as PinoLogger } from 'nestjs-pino';
+import { createLogger, PinoNestLogger } from './core/observability/logger';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { configureApp } from './core/http/configure-app';
@@ -15,10 +15,6 @@ import { ensureAdmin } from './core/auth/bootstrap-admin';
 import { seedDemoData } from './database/seed/demo-data';
 import { GATEWAY_PLUGINS } from './plugins';
 
-const boot = {
-  info: (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg })),
-  warn: (msg: string) => console.warn(JSON.stringify({ level: 40, time: Date.now(), msg })),
-};
 
 async function main(): Promise<void> {
   let config;
@@ -32,6 +28,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const logger = createLogger(config.logLevel);
+  const boot = { info: (msg: string) => logger.info(msg), warn: (msg: string) => logger.warn(msg) };
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -46,9 +44,9 @@ async function main(): Promise<void> {
     bufferLogs: true,
     bodyParser: false,
   });
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(new PinoNestLogger(logger));
   app.get(PluginHost).setManifests(GATEWAY_PLUGINS.map((p) => p.manifest));
-  configureApp(app, config, { express, cookieParser });
+  configureApp(app, config, { express, cookieParser, logger });
 
   const db = app.get(Db);
   const admin = await ensureAdmin(db.pool, config.adminEmail, config.adminPassword);
@@ -70,6 +68,7 @@ async function main(): Promise<void> {
     boot.info(`Received ${signal}, shutting down`);
     await app.close().catch(() => undefined);
     if (embedded) await embedded.stop().catch(() => undefined);
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
@@ -80,6 +79,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(JSON.stringify({ level: 60, time: Date.now(), msg: error instanceof Error ? error.message : String(error) }));
   process.exit(1);
 });

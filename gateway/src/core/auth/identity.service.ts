@@ -5,6 +5,7 @@ import { Db } from '../database/db.service';
 import { tooManyRequests, unauthorized } from '../http/domain-error';
 import { decoyHash, verifyPassword } from './password';
 import type { Principal } from './principal';
+import { PrincipalCache } from './principal-cache';
 import { newSecret, sha256 } from './tokens';
 
 interface PersonRow {
@@ -23,10 +24,19 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
  */
 @Injectable()
 export class IdentityService {
+  private readonly cache: PrincipalCache;
+
   constructor(
     private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.cache = new PrincipalCache(config.authCacheMs);
+  }
+
+  /** Call after changing people or roles through this replica, so the change applies to the next request. */
+  forgetCachedPrincipals(): void {
+    this.cache.clear();
+  }
 
   /** Roles are read on every request (the spec: the roles query is never cached). */
   async rolesOf(personId: string): Promise<Role[]> {
@@ -85,24 +95,34 @@ export class IdentityService {
     return { secret, expiresAt };
   }
 
+  /** One round trip resolves the session, its person and their roles (this runs on every request). */
   async principalFromSession(secret: string): Promise<Principal | undefined> {
     const id = sha256(secret);
-    const person = await this.db.one<PersonRow & { stale: boolean }>(
-      `select p.id, p.name, p.email, p.avatar, p.password_hash, s.last_seen_at < now() - interval '1 minute' as stale
+    const cached = this.cache.get(`s:${id}`);
+    if (cached) return cached;
+    const row = await this.db.one<PersonRow & { stale: boolean; roles: string[] }>(
+      `select p.id, p.name, p.email, p.avatar, s.last_seen_at < now() - interval '1 minute' as stale,
+              array(select r.role from person_roles r where r.person_id = p.id) as roles
          from sessions s join people p on p.id = s.person_id
         where s.id = $1 and s.revoked_at is null and s.expires_at > now() and p.deleted_at is null`,
       [id],
     );
-    if (!person) return undefined;
-    if (person.stale) await this.db.query('update sessions set last_seen_at = now() where id = $1', [id]);
-    return this.principalFor(person, 'session', id);
+    if (!row) return undefined;
+    if (row.stale) await this.db.query('update sessions set last_seen_at = now() where id = $1', [id]);
+    const principal: Principal = { personId: row.id, email: row.email, name: row.name, roles: effectiveRoles(row.roles.filter(isRole)), via: 'session', sessionId: id };
+    this.cache.set(`s:${id}`, principal);
+    return principal;
   }
 
   async revokeSession(sessionId: string): Promise<void> {
+    this.cache.delete(`s:${sessionId}`);
     await this.db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
   }
 
   async principalFromAccessToken(token: string): Promise<Principal | undefined> {
+    const key = `t:${sha256(token)}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
     const person = await this.db.one<PersonRow & { token_id: string }>(
       `select p.id, p.name, p.email, p.avatar, p.password_hash, t.id as token_id
          from access_tokens t join people p on p.id = t.person_id
@@ -111,7 +131,9 @@ export class IdentityService {
     );
     if (!person) return undefined;
     await this.db.query('update access_tokens set last_used_at = now() where id = $1', [person.token_id]);
-    return this.principalFor(person, 'token');
+    const principal = await this.principalFor(person, 'token');
+    this.cache.set(key, principal);
+    return principal;
   }
 
   /** Creates an access token for a person; the plain value is returned once and never stored. */

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** Cookies get the Secure attribute (set when served over https). */
   secureCookies: boolean;
   sessionTtlHours: number;
+  /** How long a resolved session or token is trusted without asking the database again (0 = never). */
+  authCacheMs: number;
   loginRateLimit: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
   bodyLimitBytes: number;
 }
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     localProperties: parseLocalProperties(env.PROPERTIES),
     secureCookies: bool(env, 'SECURE_COOKIES', false),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+    authCacheMs: int(env, 'AUTH_CACHE_MS', 2000, 0, 60_000),
     loginRateLimit: {
       maxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES', 10, 1, 10_000),
       // An address may be shared by many people (NAT, a proxy): it gets a larger allowance than one account.

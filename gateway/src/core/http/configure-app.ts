@@ -4,7 +4,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type cookieParserFn from 'cookie-parser';
 import type expressNs from 'express';
 import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
+import { requestLogMiddleware } from '../observability/logger';
 import { httpMetricsMiddleware } from '../observability/metrics';
 import { backendVersion } from '../observability/version';
 import { toErrorBody } from './exception.filter';
@@ -17,12 +19,13 @@ import { mountSpa } from './spa';
 export function configureApp(
   app: NestExpressApplication,
   config: AppConfig,
-  deps: { express: typeof expressNs; cookieParser: typeof cookieParserFn },
+  deps: { express: typeof expressNs; cookieParser: typeof cookieParserFn; logger?: Logger },
 ): void {
   const server = app.getHttpAdapter().getInstance() as expressNs.Express;
   server.disable('x-powered-by');
   server.set('trust proxy', 'loopback');
   app.use(httpMetricsMiddleware);
+  if (deps.logger) app.use(requestLogMiddleware(deps.logger));
   app.use(deps.cookieParser());
   app.use(deps.express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'], strict: false }));
   app.use(deps.express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
@@ -46,7 +49,5 @@ export function configureApp(
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
 
-  mountSpa(server, config.webDist, (msg) => {
-    if (config.logLevel !== 'silent') console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
-  });
+  mountSpa(server, config.webDist, (msg) => deps.logger?.info(msg));
 }

@@ -14,7 +14,9 @@ export function mountSpa(app: Express, webDist: string, log: (msg: string) => vo
     log(`No built web app in ${webDist}; run 'npm run build' to serve the console UI`);
     return;
   }
-  app.use(express.static(webDist, { index: false, maxAge: '1h', immutable: false }));
+  const assets = express.static(webDist, { index: false, maxAge: '1h' });
+  // API and probe paths never touch the filesystem (a stat per API request costs real latency).
+  app.use((req: Request, res: Response, next: NextFunction) => (NOT_SPA.test(req.path) ? next() : assets(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

@@ -5,6 +5,7 @@ import { PlaybooksJobsSchema1732300000003 } from './1732300000003-PlaybooksJobsS
 import { SettingsNotificationsSchema1732300000004 } from './1732300000004-SettingsNotificationsSchema';
 import { ReadModelViews1732300000005 } from './1732300000005-ReadModelViews';
 import { HistoryAndEventTriggers1732300000006 } from './1732300000006-HistoryAndEventTriggers';
+import { CatalogListIndexes1732300000007 } from './1732300000007-CatalogListIndexes';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   SettingsNotificationsSchema1732300000004,
   ReadModelViews1732300000005,
   HistoryAndEventTriggers1732300000006,
+  CatalogListIndexes1732300000007,
 ];
