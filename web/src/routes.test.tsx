@@ -1,15 +1,24 @@
 import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Feature, Role } from '@contracts';
-import { PluginRegistry, PluginRegistryProvider } from '@web/core/plugin-host';
+import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
 import { webPlugins } from './plugins';
 import { buildRoutes } from './routes';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 
 const flags = [{ name: 'logs.disable', value: 'true', description: null, source: 'api', created_by: null, created_at: null, updated_at: null }];
 
+function Crash(): never {
+  throw new Error('boom');
+}
+
+const crashingPlugin = definePlugin({
+  manifest: { id: 'crash', title: 'Crash' },
+  register: (ctx) => ctx.add('routes', { path: '/crash', load: () => Promise.resolve({ default: Crash }) }),
+});
+
 function openApp(path: string, roles: Role[], disabled: Feature[] = []) {
-  const registry = new PluginRegistry(webPlugins);
+  const registry = new PluginRegistry([...webPlugins, crashingPlugin]);
   const router = createMemoryRouter(buildRoutes(registry), { initialEntries: [path] });
   render(
     <TestProviders responses={signedIn(roles, { '/api/properties': flags }, disabled)}>
@@ -20,6 +29,8 @@ function openApp(path: string, roles: Role[], disabled: Feature[] = []) {
   );
   return router;
 }
+
+afterEach(() => jest.restoreAllMocks());
 
 describe('routes', () => {
   it('shows the Unauthorized page to a viewer opening /settings/feature-flags by URL', async () => {
@@ -53,6 +64,14 @@ describe('routes', () => {
     const router = openApp('/', ['admin']);
     expect(await screen.findByText('logs.disable')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings/feature-flags');
+  });
+
+  it('shows the error panel inside the shell when a page crashes', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    openApp('/crash', ['admin']);
+    expect(await screen.findByText('Sorry.. there was an error')).toBeInTheDocument();
+    expect(screen.getByText('boom')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
   });
 
   it('shows a not-found page for unknown routes', async () => {
