@@ -84,7 +84,7 @@ describe('built-in identity', () => {
 
     const { agent } = await t.signIn(person.email);
     const kubeconfig = await agent.get('/api/kubeconfig').expect(200);
-    expect(kubeconfig.headers['content-disposition']).toMatch(/attachment; filename=".+\.kubeconfig\.yaml"/);
+    expect(kubeconfig.headers['content-disposition']).toMatch(/attachment; filename="127\.0\.0\.1-\d+\.yaml"/);
     const token = /token: (\S+)/.exec(kubeconfig.text)![1];
     const viaToken = await t.http().get('/api/auth/whoami').set('Authorization', `Bearer ${token}`).expect(200);
     expect(viaToken.body.user.id).toBe(person.id);

@@ -34,6 +34,15 @@ describe('probes, metrics, about and OpenAPI', () => {
     await t.http().get('/api/docs/').expect(200).expect('Content-Type', /html/);
   });
 
+  it('serves the project docs for the help menu, and only them', async () => {
+    const index = await t.http().get('/docs/').expect(200);
+    expect(index.text).toContain('href="/docs/architecture"');
+    const page = await t.http().get('/docs/architecture').expect(200);
+    expect(page.text).toContain('# Architecture');
+    await t.http().get('/docs/..%2Fpackage').expect(404);
+    await t.http().get('/docs/nope').expect(404);
+  });
+
   it('answers unknown API paths with JSON 404, never HTML', async () => {
     const res = await t.http().get('/api/no-such-thing').expect(404);
     expect(res.headers['content-type']).toMatch(/json/);

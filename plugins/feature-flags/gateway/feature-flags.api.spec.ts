@@ -82,3 +82,22 @@ describe('feature flags API (spec 01 §6, spec 03)', () => {
     await t.pool.query(`delete from properties where name = 'settings.feature_flags.disable'`);
   });
 });
+
+describe('feature flag changes made outside the flags API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t?.stop());
+
+  it('take effect on the next request, whichever path changed them', async () => {
+    const admin = await t.signInAs(['admin']);
+    await admin.agent.get('/api/features').expect(200); // warm the cache
+    await admin.agent.post('/api/db/properties').set('x-csrf-token', admin.csrf).send({ name: 'topology.disable', value: 'true' }).expect(201);
+    await new Promise((r) => setTimeout(r, 200)); // the NOTIFY travels through Postgres
+    expect((await admin.agent.get('/api/features').expect(200)).body.features.topology).toBe(false);
+    await t.pool.query(`delete from properties where name = 'topology.disable'`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await admin.agent.get('/api/features').expect(200)).body.features.topology).toBe(true);
+  });
+});

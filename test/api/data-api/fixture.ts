@@ -250,7 +250,9 @@ export async function startDataApiApp(options: { bodyParser?: boolean } = {}): P
   }
 
   const moduleRef = await Test.createTestingModule({ imports: [TestAppModule] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: options.bodyParser ?? true, logger: false });
+  // Without Nest's parser the data API reads the body itself (malformed JSON → PGRST102); with it, the
+  // parsed body is used as is. The real app puts its own JSON parser in front (configureApp).
+  const app = moduleRef.createNestApplication({ bodyParser: options.bodyParser ?? false, logger: false });
   await app.init();
   const server = app.getHttpServer();
 

@@ -5,9 +5,10 @@ import { dump } from 'js-yaml';
 import { SignedIn } from '../rbac/decorators';
 import { IdentityService } from './identity.service';
 
-/** The file name the web shows in its `kubectl --kubeconfig` hint: derived from the backend host. */
+/** The file name the web shows in its `kubectl --kubeconfig` hint (web/src/shell/kubeconfigFileName.ts): from the host. */
 export function kubeconfigFileName(host: string): string {
-  return `${host.replace(/[^a-zA-Z0-9.-]+/g, '-').replace(/^-+|-+$/g, '') || 'console'}.kubeconfig.yaml`;
+  const safe = host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${safe || 'console'}.yaml`;
 }
 
 @ApiTags('auth')

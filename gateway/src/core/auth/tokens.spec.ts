@@ -20,7 +20,7 @@ describe('secrets', () => {
   });
 
   it('derives the kubeconfig file name from the backend host', () => {
-    expect(kubeconfigFileName('localhost:8080')).toBe('localhost-8080.kubeconfig.yaml');
-    expect(kubeconfigFileName('console.example.org')).toBe('console.example.org.kubeconfig.yaml');
+    expect(kubeconfigFileName('localhost:8080')).toBe('localhost-8080.yaml');
+    expect(kubeconfigFileName('Console.Example.org')).toBe('console.example.org.yaml');
   });
 });

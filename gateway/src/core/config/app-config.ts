@@ -14,6 +14,8 @@ export interface AppConfig {
   demoData: boolean;
   /** Serve the SPA from this folder when it exists. */
   webDist: string;
+  /** The project's docs/ folder, served at /docs/ for the help menu. */
+  docsDir: string;
   /** Local feature flags: `name=value` pairs separated by commas or newlines (read-only in the UI). */
   localProperties: Record<string, string>;
   /** Cookies get the Secure attribute (set when served over https). */
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel,
     demoData: bool(env, 'DEMO_DATA', true),
     webDist: path.resolve(root, env.WEB_DIST || 'web/dist'),
+    docsDir: path.resolve(root, env.DOCS_DIR || 'docs'),
     localProperties: parseLocalProperties(env.PROPERTIES),
     secureCookies: bool(env, 'SECURE_COOKIES', false),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),

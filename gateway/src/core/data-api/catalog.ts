@@ -56,8 +56,17 @@ export interface CatalogFunction extends QualifiedName {
   returnsRelation: QualifiedName | null;
 }
 
+/** A base-table column a view reads (from the view's rewrite rule dependencies). */
+export interface CatalogViewColumnUse {
+  view: QualifiedName;
+  table: QualifiedName;
+  column: string;
+}
+
 export interface Catalog {
   relations: Map<string, CatalogRelation>;
+  /** For views among the relations: which base-table columns they read. */
+  viewColumnUses: CatalogViewColumnUse[];
   foreignKeys: CatalogForeignKey[];
   /** Several overloads may share a name. */
   functions: Map<string, CatalogFunction[]>;
@@ -101,6 +110,19 @@ SELECT con.conname::text AS constraint, sn.nspname AS schema, sc.relname AS rela
    AND (sn.nspname, sc.relname) IN (SELECT * FROM unnest($1::text[], $2::text[]))
    AND (tn.nspname, tc.relname) IN (SELECT * FROM unnest($1::text[], $2::text[]))
  ORDER BY con.conname`;
+
+const VIEW_COLUMN_USES_SQL = `
+SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS table_schema, t.relname AS table_name,
+       a.attname::text AS column
+  FROM pg_depend d
+  JOIN pg_rewrite r ON r.oid = d.objid
+  JOIN pg_class v ON v.oid = r.ev_class AND v.relkind IN ('v', 'm')
+  JOIN pg_namespace vn ON vn.oid = v.relnamespace
+  JOIN pg_class t ON t.oid = d.refobjid AND t.relkind IN ('r', 'p') AND t.oid <> v.oid
+  JOIN pg_namespace tn ON tn.oid = t.relnamespace
+  JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid
+ WHERE d.classid = 'pg_rewrite'::regclass AND d.refclassid = 'pg_class'::regclass
+   AND (vn.nspname, v.relname) IN (SELECT * FROM unnest($1::text[], $2::text[]))`;
 
 const FUNCTIONS_SQL = `
 SELECT n.nspname AS schema, p.proname::text AS name, p.proretset AS returns_set,
@@ -160,7 +182,7 @@ function toColumn(row: Pick<ColumnRow, 'name' | 'type' | 'category' | 'typname'>
   };
 }
 
-/** Reads columns, keys and functions for the given names: four catalog queries, run once per refresh. */
+/** Reads columns, keys, view dependencies and functions for the given names: a handful of catalog queries per refresh. */
 export async function readCatalog(db: Queryable, relations: QualifiedName[], functions: QualifiedName[]): Promise<Catalog> {
   const functionRows = functions.length ? (await db.query<FunctionRow>(FUNCTIONS_SQL, unzip(functions))).rows : [];
   // Functions may return the row type of a relation nobody registered; read its columns too.
@@ -168,17 +190,26 @@ export async function readCatalog(db: Queryable, relations: QualifiedName[], fun
     .filter((f) => f.return_schema && f.return_relation)
     .map((f) => ({ schema: f.return_schema as string, name: f.return_relation as string }));
   const wanted = unzip([...relations, ...returned]);
-  const registered = unzip(relations);
+  const viewUses = (await db.query<{ view_schema: string; view_name: string; table_schema: string; table_name: string; column: string }>(
+    VIEW_COLUMN_USES_SQL,
+    unzip(relations),
+  )).rows.map((row) => ({
+    view: { schema: row.view_schema, name: row.view_name },
+    table: { schema: row.table_schema, name: row.table_name },
+    column: row.column,
+  }));
+  // Foreign keys among registered tables and the base tables of registered views (views have none).
+  const keyed = unzip([...relations, ...viewUses.map((u) => u.table)]);
   const [columnRows, keyRows, fkRows] = await Promise.all([
     db.query<ColumnRow>(COLUMNS_SQL, wanted),
     db.query<{ schema: string; relation: string; columns: string[] }>(PRIMARY_KEYS_SQL, wanted),
     db.query<{ constraint: string; schema: string; relation: string; foreign_schema: string; foreign_relation: string; columns: string[]; foreign_columns: string[] }>(
       FOREIGN_KEYS_SQL,
-      registered,
+      keyed,
     ),
   ]);
 
-  const catalog: Catalog = { relations: new Map(), foreignKeys: [], functions: new Map() };
+  const catalog: Catalog = { relations: new Map(), viewColumnUses: viewUses, foreignKeys: [], functions: new Map() };
   for (const row of columnRows.rows) {
     const key = qualifiedKey({ schema: row.schema, name: row.relation });
     let relation = catalog.relations.get(key);

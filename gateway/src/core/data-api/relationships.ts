@@ -13,12 +13,14 @@ const HINT_MATCHERS: ReadonlyArray<(r: Relationship, hint: string) => boolean> =
  * Finds the relationship an embed names, the way PostgREST does:
  * - `hypotheses(...)`: the registered resource (or its table) at the other end of a foreign key;
  * - `team_id(...)`, `created_by(...)`: the many-to-one foreign key on that column;
- * - a declared relation's name;
+ * - a declared relation's name (which wins over a foreign key reaching the same name);
  * - `people!created_by(...)`: a hint picks one of several candidates.
  */
 export function resolveRelationship(from: SourceMeta, embed: SelectEmbed): Relationship {
   const name = embed.relation;
-  let candidates = from.relationships.filter((r) => r.name === name || (r.name === null && (r.target === name || r.targetTable === name)));
+  // A declared relation wins over a foreign key that reaches the same name.
+  let candidates = from.relationships.filter((r) => r.name === name);
+  if (candidates.length === 0) candidates = from.relationships.filter((r) => r.name === null && (r.target === name || r.targetTable === name));
   if (candidates.length === 0) {
     candidates = from.relationships.filter((r) => r.name === null && r.cardinality === 'one' && r.columns.length === 1 && r.columns[0] === name);
   }

@@ -85,3 +85,20 @@ describe('DataApiRegistry', () => {
     expect(() => registry().schema).toThrow(expect.objectContaining({ status: 503, code: 'PGRST002' }));
   });
 });
+
+describe('relationships of views', () => {
+  it('inherits the foreign keys of base columns the view passes through, besides declared relations', () => {
+    const summary = fakeSchema().resources.get('incident_summary')!;
+    const described = summary.relationships.map((r) => `${r.name ?? r.constraint}:${r.cardinality}:${r.target}:${r.columns}->${r.foreignColumns}`);
+    expect(described).toEqual(
+      expect.arrayContaining([
+        'incidents_commander_id_fkey:one:people:commander_id->id',
+        'hypotheses_incident_id_fkey:many:hypotheses:id->incident_id',
+        'responders_incident_id_fkey:many:responders:id->incident_id',
+        'commander:one:people:commander_id->id',
+      ]),
+    );
+    // created_by is not a column of the view, so that foreign key does not carry over.
+    expect(described.some((d) => d.includes('created_by'))).toBe(false);
+  });
+});

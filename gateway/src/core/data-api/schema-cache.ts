@@ -89,6 +89,7 @@ export function buildSchemaCache(
   const metas = new Map<string, ResourceMeta>();
   for (const owned of resources) metas.set(owned.registration.name, resourceMeta(owned, catalog));
   addForeignKeyRelationships(metas, catalog);
+  addViewRelationships(metas, catalog);
   for (const meta of metas.values()) addManualRelationships(meta, metas);
   const rpcMetas = new Map<string, RpcMeta>();
   for (const owned of rpcs) rpcMetas.set(owned.registration.name, rpcMeta(owned, catalog, metas));
@@ -130,26 +131,44 @@ function resourceMeta({ registration: reg, owner }: Owned<DataApiResourceRegistr
   };
 }
 
-/**
- * Every foreign key between two registered tables gives a many-to-one link on the referencing side and a
- * one-to-many link on the referenced side. A table registered under several names is embedded through its
- * primary registration (the one named like the table, else the first).
- */
-function addForeignKeyRelationships(metas: Map<string, ResourceMeta>, catalog: Catalog): void {
+type PrimaryLookup = (tableKey: string) => ResourceMeta | undefined;
+
+/** A table registered under several names is embedded through the registration named like the table, else the first. */
+function primaryLookup(metas: Map<string, ResourceMeta>): { primary: PrimaryLookup; byTable: Map<string, ResourceMeta[]> } {
   const byTable = new Map<string, ResourceMeta[]>();
   for (const meta of metas.values()) byTable.set(meta.tableKey, [...(byTable.get(meta.tableKey) ?? []), meta]);
-  const primary = (key: string): ResourceMeta | undefined => {
+  const primary = (key: string) => {
     const candidates = byTable.get(key) ?? [];
     return candidates.find((m) => m.table === m.name) ?? candidates[0];
   };
-  const visible = (meta: ResourceMeta, columns: string[]) => columns.every((c) => meta.columns.has(c));
+  return { primary, byTable };
+}
+
+function addRelationship(meta: ResourceMeta, relationship: Relationship): void {
+  const same = (r: Relationship) =>
+    r.name === relationship.name &&
+    r.target === relationship.target &&
+    r.cardinality === relationship.cardinality &&
+    r.columns.join() === relationship.columns.join() &&
+    r.foreignColumns.join() === relationship.foreignColumns.join();
+  if (!meta.relationships.some(same)) meta.relationships.push(relationship);
+}
+
+const visible = (meta: ResourceMeta, columns: string[]) => columns.every((c) => meta.columns.has(c));
+
+/**
+ * Every foreign key between two registered tables gives a many-to-one link on the referencing side and a
+ * one-to-many link on the referenced side. Links into hidden columns are left out.
+ */
+function addForeignKeyRelationships(metas: Map<string, ResourceMeta>, catalog: Catalog): void {
+  const { primary, byTable } = primaryLookup(metas);
   for (const fk of catalog.foreignKeys) {
     const child = primary(qualifiedKey(fk.from));
     const parent = primary(qualifiedKey(fk.to));
     if (!child || !parent) continue;
     for (const from of byTable.get(qualifiedKey(fk.from)) ?? []) {
       if (visible(from, fk.columns) && visible(parent, fk.foreignColumns)) {
-        from.relationships.push({
+        addRelationship(from, {
           name: null, constraint: fk.constraint, target: parent.name, targetTable: fk.to.name,
           columns: fk.columns, foreignColumns: fk.foreignColumns, cardinality: 'one',
         });
@@ -157,7 +176,42 @@ function addForeignKeyRelationships(metas: Map<string, ResourceMeta>, catalog: C
     }
     for (const to of byTable.get(qualifiedKey(fk.to)) ?? []) {
       if (visible(to, fk.foreignColumns) && visible(child, fk.columns)) {
-        to.relationships.push({
+        addRelationship(to, {
+          name: null, constraint: fk.constraint, target: child.name, targetTable: fk.from.name,
+          columns: fk.foreignColumns, foreignColumns: fk.columns, cardinality: 'many',
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Views inherit the foreign keys of their base tables, as in PostgREST: a view column that passes a base
+ * column through under the same name (and that no other base table of the view provides) stands for it.
+ * So `config_scrapers_with_status?select=*,created_by(name)` works without declaring anything.
+ */
+function addViewRelationships(metas: Map<string, ResourceMeta>, catalog: Catalog): void {
+  const { primary } = primaryLookup(metas);
+  for (const view of metas.values()) {
+    if (view.tableKind !== 'view') continue;
+    const providers = new Map<string, Set<string>>();
+    for (const use of catalog.viewColumnUses) {
+      if (qualifiedKey(use.view) !== view.tableKey || !view.columns.has(use.column)) continue;
+      providers.set(use.column, (providers.get(use.column) ?? new Set()).add(qualifiedKey(use.table)));
+    }
+    const passesThrough = (tableKey: string, columns: string[]) =>
+      columns.every((c) => providers.get(c)?.size === 1 && providers.get(c)?.has(tableKey));
+    for (const fk of catalog.foreignKeys) {
+      const parent = primary(qualifiedKey(fk.to));
+      if (parent && passesThrough(qualifiedKey(fk.from), fk.columns) && visible(parent, fk.foreignColumns)) {
+        addRelationship(view, {
+          name: null, constraint: fk.constraint, target: parent.name, targetTable: fk.to.name,
+          columns: fk.columns, foreignColumns: fk.foreignColumns, cardinality: 'one',
+        });
+      }
+      const child = primary(qualifiedKey(fk.from));
+      if (child && child !== view && passesThrough(qualifiedKey(fk.to), fk.foreignColumns) && visible(child, fk.columns)) {
+        addRelationship(view, {
           name: null, constraint: fk.constraint, target: child.name, targetTable: fk.from.name,
           columns: fk.foreignColumns, foreignColumns: fk.columns, cardinality: 'many',
         });

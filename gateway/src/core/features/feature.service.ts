@@ -1,23 +1,57 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { PoolClient } from 'pg';
 import { featureStates, isFeatureEnabled, type Feature, type FeatureStates, type PropertyLike } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Db } from '../database/db.service';
 
 /**
  * Feature flags: `{feature}.disable = 'true'` in properties (database rows and local, read-only ones from
- * the PROPERTIES environment variable; a local value wins). Cached for a moment so that a busy page does not
- * read the table on every request; writes through this gateway invalidate at once, and other replicas
- * see the change within CACHE_MS.
+ * the PROPERTIES environment variable; a local value wins). Cached so that a busy page does not read the table
+ * on every request. A trigger on properties notifies `properties_changed`, which every replica LISTENs to and
+ * drops its cache on; should that connection be down, the cache still expires after CACHE_MS.
  */
 @Injectable()
-export class FeatureService {
+export class FeatureService implements OnModuleInit, OnModuleDestroy {
   private static readonly CACHE_MS = 2000;
+  private readonly logger = new Logger('FeatureService');
   private cache?: { at: number; rows: Promise<PropertyLike[]> };
+  private listener?: PoolClient;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    this.listener?.release(true);
+    this.listener = undefined;
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const client = await this.db.pool.connect();
+      client.on('notification', () => this.invalidate());
+      client.on('error', () => {
+        // The connection died: forget it, fall back to the TTL, and listen again shortly.
+        client.release(true);
+        if (this.listener === client) this.listener = undefined;
+        this.invalidate();
+        setTimeout(() => void this.listen(), 1000).unref();
+      });
+      await client.query('LISTEN properties_changed');
+      this.listener = client;
+    } catch (error) {
+      this.logger.warn(`Cannot listen for feature flag changes (${(error as Error).message}); retrying`);
+      setTimeout(() => void this.listen(), 5000).unref();
+    }
+  }
 
   invalidate(): void {
     this.cache = undefined;

@@ -10,7 +10,7 @@ import { requestLogMiddleware } from '../observability/logger';
 import { httpMetricsMiddleware } from '../observability/metrics';
 import { backendVersion } from '../observability/version';
 import { toErrorBody } from './exception.filter';
-import { mountSpa } from './spa';
+import { mountDocs, mountSpa } from './spa';
 
 /**
  * Everything about the HTTP surface that is not a route: body limits, JSON errors from the parsers, cookies,
@@ -49,5 +49,6 @@ export function configureApp(
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
 
+  mountDocs(server, config.docsDir);
   mountSpa(server, config.webDist, (msg) => deps.logger?.info(msg));
 }

@@ -6,6 +6,7 @@ import { SettingsNotificationsSchema1732300000004 } from './1732300000004-Settin
 import { ReadModelViews1732300000005 } from './1732300000005-ReadModelViews';
 import { HistoryAndEventTriggers1732300000006 } from './1732300000006-HistoryAndEventTriggers';
 import { CatalogListIndexes1732300000007 } from './1732300000007-CatalogListIndexes';
+import { PropertiesChangeNotify1732300000008 } from './1732300000008-PropertiesChangeNotify';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: Function[] = [
   ReadModelViews1732300000005,
   HistoryAndEventTriggers1732300000006,
   CatalogListIndexes1732300000007,
+  PropertiesChangeNotify1732300000008,
 ];

@@ -59,6 +59,11 @@ export function fakeCatalog(): Catalog {
   });
   return {
     relations: new Map(relations.map((r) => [`public.${r.name}`, r])),
+    viewColumnUses: ['id', 'title', 'commander_id'].map((column) => ({
+      view: { schema: 'public', name: 'incident_summary' },
+      table: { schema: 'public', name: 'incidents' },
+      column,
+    })),
     foreignKeys: [
       fk('incidents_created_by_fkey', 'incidents', ['created_by'], 'people', ['id']),
       fk('incidents_commander_id_fkey', 'incidents', ['commander_id'], 'people', ['id']),
