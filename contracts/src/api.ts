@@ -51,6 +51,8 @@ export interface Property {
   description: string | null;
   source: PropertySource;
   created_by: string | null;
+  /** Who created it, for display; null for local flags or when the person is gone. */
+  creator: { id: string; name: string; avatar: string | null } | null;
   created_at: string | null;
   updated_at: string | null;
 }

@@ -13,7 +13,7 @@ describe('feature flags API (spec 01 §6, spec 03)', () => {
 
   it('adds, changes and removes a flag, recording who created it', async () => {
     const created = await write(admin, 'post', '/api/properties').send({ name: 'logs.disable', value: 'true', description: 'no logs yet' }).expect(201);
-    expect(created.body).toMatchObject({ name: 'logs.disable', value: 'true', source: 'api', created_by: admin.personId });
+    expect(created.body).toMatchObject({ name: 'logs.disable', value: 'true', source: 'api', created_by: admin.personId, creator: { id: admin.personId } });
 
     const updated = await write(admin, 'patch', '/api/properties?name=logs.disable').send({ value: 'false' }).expect(200);
     expect(updated.body).toMatchObject({ value: 'false', description: 'no logs yet' });

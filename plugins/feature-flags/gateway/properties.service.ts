@@ -8,7 +8,8 @@ import { badRequest, conflict, notFound } from '@gateway/core/http/domain-error'
 export const MISSING_DETAILS = 'please provide all details';
 export const LOCAL_READ_ONLY = 'Cannot edit local feature flags';
 
-const COLUMNS = `name, value, description, 'api' as source, created_by, created_at, updated_at`;
+const COLUMNS = `name, value, description, 'api' as source, created_by, created_at, updated_at,
+  (select json_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) from people p where p.id = properties.created_by) as creator`;
 
 /**
  * Feature flags are `properties` rows. Local flags (PROPERTIES env) are listed with source 'local' and cannot
@@ -29,6 +30,7 @@ export class PropertiesService {
       description: null,
       source: 'local',
       created_by: null,
+      creator: null,
       created_at: null,
       updated_at: null,
     }));

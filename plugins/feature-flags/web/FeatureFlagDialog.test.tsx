@@ -26,6 +26,7 @@ const apiFlag: Property = {
   description: 'Hide incidents',
   source: 'api',
   created_by: 'u1',
+  creator: { id: 'u1', name: 'Ada Admin', avatar: null },
   created_at: '2025-01-01T00:00:00Z',
   updated_at: null,
 };

@@ -31,7 +31,7 @@ const columns: DataTableColumn<Property>[] = [
       </Badge>
     ),
   },
-  { id: 'created_by', header: 'Created By' },
+  { id: 'created_by', header: 'Created By', value: (flag) => flag.creator?.name ?? '' },
   {
     id: 'updated_at',
     header: 'Updated',
