@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   }
   if (config.demoData) await seedDemoData(db.pool, admin.adminId);
 
-  app.enableShutdownHooks();
+  // Shutdown is ours (not enableShutdownHooks, which re-raises the signal): close the app, then stop Postgres.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Pool } from 'pg';
@@ -9,9 +9,17 @@ import { E2E_USERS, STATE_FILE } from './users';
 
 const root = path.resolve(__dirname, '../..');
 
-async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+async function assertPortFree(port: number): Promise<void> {
+  const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+  if (answer) throw new Error(`Port ${port} is already in use (a gateway left by an interrupted run?). Stop it or set E2E_PORT.`);
+}
+
+async function waitForReady(url: string, timeoutMs: number, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The gateway exited with code ${child.exitCode} before it was ready:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    }
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -24,6 +32,7 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<void> {
+  await assertPortFree(E2E_PORT);
   const db = await createTestDatabase('console_e2e');
   const logFile = path.join(root, 'test-results', 'e2e-gateway.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
@@ -43,7 +52,7 @@ export default async function globalSetup(): Promise<void> {
     stdio: ['ignore', log, log],
   });
   fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url }));
-  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000);
+  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000, gateway, logFile);
 
   // People besides the first admin (created by the gateway itself on first start).
   const pool = new Pool({ connectionString: db.url });

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Pool } from 'pg';
 import { AuthController } from './auth/auth.controller';
@@ -33,7 +33,14 @@ export class CoreModule {
         { provide: APP_CONFIG, useValue: options.config },
         {
           provide: PG_POOL,
-          useFactory: () => new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, idleTimeoutMillis: 30_000 }),
+          useFactory: () => {
+            const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, idleTimeoutMillis: 30_000 });
+            // An idle client that loses its server (restart, failover, shutdown) emits 'error' on the pool; unhandled,
+            // that would end the process. The pool drops the client and /readyz reports the outage instead.
+            const logger = new Logger('Database');
+            pool.on('error', (error) => logger.warn(`Lost an idle database connection: ${error.message}`));
+            return pool;
+          },
         },
         Db,
         IdentityService,

