@@ -4,3 +4,4 @@ export * from './values';
 export * from './format';
 export * from './api';
 export * from './plugin';
+export * from './responders';

@@ -1,0 +1,98 @@
+/**
+ * Responder types (spec 01 §3 "Responder types and their fields"). Each type is a plugin under
+ * plugins/responder-<type>/ contributing a web form (extension point `incident.responderTypes`) and a gateway
+ * handler (extension point `responders`, interface below).
+ */
+export const RESPONDER_TYPES = [
+  'email',
+  'jira',
+  'service_now',
+  'ca',
+  'aws_support',
+  'aws_ams_services_request',
+  'redhat',
+  'oracle',
+  'vmware',
+  'ms_planner',
+  'person',
+] as const;
+export type ResponderType = (typeof RESPONDER_TYPES)[number];
+
+export const RESPONDER_TYPE_LABELS: Record<ResponderType, string> = {
+  email: 'Email',
+  jira: 'Jira',
+  service_now: 'ServiceNow',
+  ca: 'CA',
+  aws_support: 'AWS Support',
+  aws_ams_services_request: 'AWS AMS Service Request',
+  redhat: 'Redhat',
+  oracle: 'Oracle',
+  vmware: 'VMWare',
+  ms_planner: 'Microsoft Planner',
+  person: 'Person',
+};
+
+/** One field of a responder form. Every field is required ('Please provide valid value'). */
+export interface ResponderFieldSpec {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'select';
+  /** For selects whose options come from the peer (Jira projects...): the key passed to the options endpoint. */
+  optionsKey?: string;
+  /** Fields whose values the options lookup needs (Jira issue types depend on the project). */
+  dependsOn?: readonly string[];
+}
+
+/** The incident as a responder handler sees it. */
+export interface ResponderIncident {
+  id: string;
+  incident_id: string;
+  title: string;
+  description: string | null;
+  severity: string;
+  status: string;
+  type: string;
+  url: string;
+}
+
+/** A connection with its secrets resolved, handed to handlers only (never to the API). */
+export interface ResolvedConnection {
+  id: string;
+  name: string;
+  type: string;
+  url: string | null;
+  username: string | null;
+  password: string | null;
+  certificate: string | null;
+  insecure_tls: boolean;
+  properties: Record<string, string>;
+}
+
+export interface ResponderCreateContext {
+  incident: ResponderIncident;
+  responderId: string;
+  /** The form values (`properties` of the responder without `responderType`). */
+  fields: Record<string, string>;
+  connection: ResolvedConnection | null;
+}
+
+export interface ResponderOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * What a responder type's gateway plugin implements, registered with `@Extension('responders', '<type>')`.
+ * `create` is called by a durable job after the responder row is inserted; its external id is stored on the row.
+ * Throwing records the error on the responder and the job retries.
+ */
+export interface ResponderHandler {
+  readonly type: ResponderType;
+  /** Connection types this handler accepts (e.g. ['jira']); null when it needs none. */
+  readonly connectionTypes: readonly string[] | null;
+  create(context: ResponderCreateContext): Promise<{ externalId: string }>;
+  /** Options for select fields (`optionsKey`), e.g. Jira projects; `params` holds the fields it depends on. */
+  options?(key: string, params: Record<string, string>, connection: ResolvedConnection | null): Promise<ResponderOption[]>;
+}
+
+export const RESPONDER_EXTENSION_POINT = 'responders';
