@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { PropertyInput } from '@contracts';
 
@@ -23,19 +23,8 @@ export class CreatePropertyDto implements PropertyInput {
   description?: string | null;
 }
 
-export class UpdatePropertyDto {
-  @ApiProperty({ example: 'false' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(10_000)
-  value: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  description?: string | null;
-}
+/** PATCH ?name= changes the value and description; the name is the key. */
+export class UpdatePropertyDto extends OmitType(CreatePropertyDto, ['name'] as const) {}
 
 export class PropertyQueryDto {
   @ApiPropertyOptional({ description: 'Exact name' })
