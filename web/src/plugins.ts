@@ -5,5 +5,6 @@
 import type { WebPlugin } from '@web/core/plugin-host';
 import featureFlags from '../../plugins/feature-flags/web';
 import profile from '../../plugins/profile/web';
+import incidents from '../../plugins/incidents/web';
 
-export const webPlugins: readonly WebPlugin[] = [featureFlags, profile];
+export const webPlugins: readonly WebPlugin[] = [featureFlags, profile, incidents];
