@@ -60,6 +60,9 @@ function wrap(mutation: string, query: ParsedQuery, resource: ResourceMeta, ctx:
   const scope = options.checkScope ? resource.registration.scope?.(ctx.principal) : null;
   const violations = scope ? `(SELECT count(*) FROM pgrst_mutation WHERE NOT (${params.addScope(scope)}))` : '0';
   if (!options.representation) {
+    // Filters on embeds only shape a representation; without one they would silently do nothing.
+    const embedded = query.conditions.find((c) => c.path.length > 0);
+    if (embedded) throw DataApiErrors.notEmbedded(embedded.path.join('.'));
     return {
       text: `WITH pgrst_mutation AS (${mutation}) SELECT count(*) AS page_total, NULL::text AS body, ${violations} AS scope_violations FROM pgrst_mutation`,
       values: params.values,
@@ -84,8 +87,9 @@ function wrap(mutation: string, query: ParsedQuery, resource: ResourceMeta, ctx:
 function mutationWhere(method: 'UPDATE' | 'DELETE', query: ParsedQuery, resource: ResourceMeta, ctx: BuildContext, params: SqlParams): string {
   const rootConditions = query.conditions.filter((c) => c.path.length === 0);
   if (rootConditions.length === 0) throw DataApiErrors.missingFilter(method);
-  const node = { ...planQuery({ ...query, select: [], order: [], paging: [], conditions: rootConditions }, { meta: resource, from: resource.sqlName }, ctx, params).root };
-  const parts = rootConditions.map(({ condition }) => conditionSql(node, condition, params));
+  // Planned with an empty select: only the root's columns (alias t0) are needed to render the filters.
+  const { root } = planQuery({ ...query, select: [], order: [], paging: [], conditions: [] }, { meta: resource, from: resource.sqlName }, ctx, params);
+  const parts = rootConditions.map(({ condition }) => conditionSql(root, condition, params));
   const scope = resource.registration.scope?.(ctx.principal);
   if (scope) parts.push(`(${params.addScope(scope)})`);
   return parts.join(' AND ');
