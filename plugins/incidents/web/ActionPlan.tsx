@@ -1,0 +1,3 @@
+export function ActionPlan() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function CommentsTimeline() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function DefinitionOfDone() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function Responders() {
+  return null;
+}
