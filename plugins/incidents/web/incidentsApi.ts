@@ -7,10 +7,20 @@ export const incidentPath = (id: string) => `/incidents/${encodeURIComponent(id)
 const PERSON = 'id,name,avatar';
 const RESPONDER_SELECT = `*,team:team_id(id,name,icon,spec),person:person_id(${PERSON})`;
 
+/** Evidence with the names of what it points at. */
+const EVIDENCE_SELECT = [
+  '*',
+  'component:component_id(id,name,icon,status)',
+  'config:config_id(id,name,type,health)',
+  'check:check_id(id,name,type,status)',
+  'config_change:config_change_id(id,change_type,summary,severity)',
+  'config_analysis:config_analysis_id(id,analyzer,summary,status)',
+].join(',');
+
 /** The detail page's one read: the incident with its tree, evidence, comments and responders. */
 export const INCIDENT_DETAIL_SELECT = [
   '*',
-  `hypotheses(*,evidences(*),comments(*,created_by(${PERSON})))`,
+  `hypotheses(*,evidences(${EVIDENCE_SELECT}),comments(*,created_by(${PERSON})))`,
   `commander:commander_id(${PERSON})`,
   `communicator:communicator_id(${PERSON})`,
   `responders(${RESPONDER_SELECT})`,

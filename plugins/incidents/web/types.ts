@@ -60,6 +60,11 @@ export interface Evidence {
   script_result?: string | null;
   script_error?: string | null;
   evidence?: EvidenceInner | null;
+  component?: { id: string; name: string; icon?: string | null; status?: string | null } | null;
+  config?: { id: string; name: string | null; type: string; health?: string | null } | null;
+  check?: { id: string; name: string; type: string; status?: string | null } | null;
+  config_change?: { id: string; change_type: string; summary?: string | null; severity?: string | null } | null;
+  config_analysis?: { id: string; analyzer: string; summary?: string | null; status?: string | null } | null;
 }
 
 export interface EvidenceInner {
