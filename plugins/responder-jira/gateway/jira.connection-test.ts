@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { ResolvedConnection } from '@contracts';
+import type { ConnectionTest } from '@gateway/core/connections';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { JiraClient } from './jira.client';
+
+/** jira connections: GET /rest/api/2/myself with the stored credentials. */
+@Injectable()
+@Extension('connectionTests', 'jira')
+export class JiraConnectionTest implements ConnectionTest {
+  readonly type = 'jira';
+  readonly requires = ['url', 'username', 'password'] as const;
+
+  async test(connection: ResolvedConnection): Promise<void> {
+    await new JiraClient(connection).myself();
+  }
+}
