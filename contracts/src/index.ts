@@ -5,3 +5,4 @@ export * from './format';
 export * from './api';
 export * from './plugin';
 export * from './responders';
+export * from './incidents';

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, type CoreOptions } from './core/core.module';
 import { DataApiModule } from './core/data-api';
+import { JobsModule } from './core/jobs';
 import { GATEWAY_PLUGINS } from './plugins';
 
 /** The whole gateway: core plus every plugin of gateway/src/plugins.ts. */
@@ -12,6 +13,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(options),
         DataApiModule,
+        JobsModule,
         ...GATEWAY_PLUGINS.map((p) => p.module),
       ],
     };

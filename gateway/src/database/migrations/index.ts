@@ -7,6 +7,8 @@ import { ReadModelViews1732300000005 } from './1732300000005-ReadModelViews';
 import { HistoryAndEventTriggers1732300000006 } from './1732300000006-HistoryAndEventTriggers';
 import { CatalogListIndexes1732300000007 } from './1732300000007-CatalogListIndexes';
 import { PropertiesChangeNotify1732300000008 } from './1732300000008-PropertiesChangeNotify';
+import { IncidentStatusTransitions1732300001000 } from './1732300001000-IncidentStatusTransitions';
+import { ResponderDelivery1732300001001 } from './1732300001001-ResponderDelivery';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -19,4 +21,6 @@ export const MIGRATIONS: Function[] = [
   HistoryAndEventTriggers1732300000006,
   CatalogListIndexes1732300000007,
   PropertiesChangeNotify1732300000008,
+  IncidentStatusTransitions1732300001000,
+  ResponderDelivery1732300001001,
 ];

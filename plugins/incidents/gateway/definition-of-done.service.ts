@@ -1,0 +1,186 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import { DOD_EVALUATED_STATUSES, DOD_SCRIPT_VARIABLES, type DodEvaluationResult, type IncidentEvidence } from '@contracts';
+import { Db } from '@gateway/core/database/db.service';
+import { notFound } from '@gateway/core/http/domain-error';
+import { JobsService } from '@gateway/core/jobs';
+import { celDuration, evaluateCel, type CelOutcome } from './cel';
+import { mapDbErrors } from './db-errors';
+import { actAs } from './incidents.service';
+
+export const DOD_JOB = 'incident.dod.evaluate';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The definition of done (spec 01 §4): evidence flagged `definition_of_done`, done by hand or by a CEL script over
+ * the linked item's current data. Scripts run on demand and every minute (job `incident.dod.evaluate`). A script
+ * that fails to parse, fails at run time or returns a non-boolean records `script_error` and leaves `done` as it
+ * was. When every scripted item of an incident is done, the incident becomes resolved; when one regresses while it
+ * is resolved, it goes back to open. Status changes go through the transition trigger, which writes the changelog.
+ */
+@Injectable()
+export class DefinitionOfDoneService implements OnModuleInit {
+  private readonly logger = new Logger('DefinitionOfDone');
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.work(DOD_JOB, () => this.evaluateAll());
+    this.jobs.schedule(DOD_JOB, '* * * * *');
+  }
+
+  /** Adds the evidence to (or removes it from) the definition of done; removal clears done and the script. */
+  async setDefinitionOfDone(evidenceId: string, definitionOfDone: boolean, script: string | null | undefined, personId: string): Promise<IncidentEvidence> {
+    return mapDbErrors(() =>
+      this.db.transaction(async (tx) => {
+        await actAs(tx, personId);
+        const { rows } = await tx.query<IncidentEvidence>(
+          `UPDATE evidences SET
+             definition_of_done = $2,
+             done = CASE WHEN $2 THEN done ELSE false END,
+             script = CASE WHEN NOT $2 THEN NULL WHEN $3 THEN nullif(btrim($4), '') ELSE script END,
+             script_result = CASE WHEN $2 AND NOT $3 THEN script_result END,
+             script_error = CASE WHEN $2 AND NOT $3 THEN script_error END
+           WHERE id = $1 RETURNING *`,
+          [evidenceId, definitionOfDone, script !== undefined, script ?? null],
+        );
+        if (!rows[0]) throw notFound('Evidence not found');
+        return rows[0];
+      }),
+    );
+  }
+
+  /** 'Mark as resolved' / 'Mark as not resolved'. */
+  async setDone(evidenceId: string, done: boolean, personId: string): Promise<IncidentEvidence> {
+    return mapDbErrors(() =>
+      this.db.transaction(async (tx) => {
+        await actAs(tx, personId);
+        const { rows } = await tx.query<IncidentEvidence>('UPDATE evidences SET done = $2 WHERE id = $1 RETURNING *', [evidenceId, done]);
+        if (!rows[0]) throw notFound('Evidence not found');
+        return rows[0];
+      }),
+    );
+  }
+
+  /** Every incident in an evaluated status that has scripted definition-of-done evidence. */
+  async evaluateAll(): Promise<number> {
+    const incidents = await this.db.query<{ id: string }>(
+      `SELECT DISTINCT i.id FROM incidents i
+         JOIN hypotheses h ON h.incident_id = i.id
+         JOIN evidences e ON e.hypothesis_id = h.id
+        WHERE i.status = ANY($1::text[]) AND e.definition_of_done AND coalesce(btrim(e.script), '') <> ''`,
+      [DOD_EVALUATED_STATUSES],
+    );
+    for (const { id } of incidents) {
+      await this.evaluateIncident(id).catch((error) => this.logger.warn(`Incident ${id}: ${(error as Error).message}`));
+    }
+    return incidents.length;
+  }
+
+  /** Evaluates one incident's scripts and rolls the result up into its status, holding the incident's row lock. */
+  async evaluateIncident(incidentId: string): Promise<DodEvaluationResult> {
+    return this.db.transaction(async (tx) => {
+      const incident = (await tx.query<{ status: string }>('SELECT status FROM incidents WHERE id = $1 FOR UPDATE', [incidentId])).rows[0];
+      if (!incident) throw notFound('Incident not found');
+      const evidences = (
+        await tx.query<IncidentEvidence>(
+          `SELECT e.* FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
+            WHERE h.incident_id = $1 AND e.definition_of_done AND coalesce(btrim(e.script), '') <> '' ORDER BY e.created_at`,
+          [incidentId],
+        )
+      ).rows;
+      const results: DodEvaluationResult['evidences'] = [];
+      let errors = 0;
+      for (const evidence of evidences) {
+        const outcome = await this.evaluateEvidence(tx, evidence);
+        if (!outcome.ok) errors++;
+        const row = (
+          await tx.query<IncidentEvidence>(
+            `UPDATE evidences SET
+               done = CASE WHEN $2 THEN $3 ELSE done END,
+               script_result = CASE WHEN $2 THEN $3::text END,
+               script_error = $4,
+               script_evaluated_at = now()
+             WHERE id = $1 RETURNING id, done, script_result, script_error`,
+            [evidence.id, outcome.ok, outcome.ok ? outcome.value : false, outcome.ok ? null : outcome.error],
+          )
+        ).rows[0];
+        results.push(row);
+      }
+      const status = await this.rollUp(tx, incidentId, incident.status, results);
+      return { evaluated: evidences.length, errors, status, evidences: results };
+    });
+  }
+
+  private async rollUp(tx: PoolClient, incidentId: string, status: string, items: { done: boolean }[]): Promise<string> {
+    if (items.length === 0 || !DOD_EVALUATED_STATUSES.includes(status as never)) return status;
+    const allDone = items.every((e) => e.done);
+    const next = allDone && status !== 'resolved' ? 'resolved' : !allDone && status === 'resolved' ? 'open' : status;
+    if (next !== status) await tx.query('UPDATE incidents SET status = $2 WHERE id = $1', [incidentId, next]);
+    return next;
+  }
+
+  private async evaluateEvidence(tx: PoolClient, evidence: IncidentEvidence): Promise<CelOutcome> {
+    const variable = DOD_SCRIPT_VARIABLES[evidence.type as keyof typeof DOD_SCRIPT_VARIABLES];
+    if (!variable) return { ok: false, error: `Evidence of type ${evidence.type} has no linked item a script can read` };
+    const item = await this.linkedItem(tx, evidence);
+    if (!item) return { ok: false, error: `The linked ${variable} no longer exists` };
+    return evaluateCel(evidence.script!, { [variable]: item, evidence: evidence.evidence ?? {} });
+  }
+
+  /** The current data of the evidence's linked item, as the script sees it. */
+  private async linkedItem(tx: PoolClient, e: IncidentEvidence): Promise<Json | null> {
+    const one = async (sql: string, id: unknown) => (id ? ((await tx.query<{ row: Json }>(sql, [id])).rows[0]?.row ?? null) : null);
+    switch (e.type) {
+      case 'check':
+        return this.checkItem(tx, e.check_id as string | null);
+      case 'config_analysis':
+        return one('SELECT to_jsonb(a) AS row FROM config_analysis a WHERE id = $1', e.config_analysis_id);
+      case 'topology':
+        return one('SELECT to_jsonb(c) AS row FROM components c WHERE id = $1', e.component_id);
+      case 'config':
+        return one('SELECT to_jsonb(c) AS row FROM config_items c WHERE id = $1', e.config_id);
+      case 'config_change':
+        return one('SELECT to_jsonb(c) AS row FROM config_changes c WHERE id = $1', e.config_change_id);
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * `check`: the checks row; `status` is its latest result ('healthy'/'unhealthy', falling back to the row's
+   * status), `last_result` that result, and `age` a duration since the status last changed.
+   */
+  private async checkItem(tx: PoolClient, checkId: string | null): Promise<Json | null> {
+    if (!checkId) return null;
+    const row = (
+      await tx.query<{ row: Json; last: Json | null; since: Date | null; now: Date }>(
+        `SELECT to_jsonb(c) AS row, to_jsonb(s) - 'check_id' AS last, now() AS now,
+                (SELECT min(x.time) FROM check_statuses x
+                  WHERE x.check_id = c.id
+                    AND x.time > coalesce((SELECT max(y.time) FROM check_statuses y WHERE y.check_id = c.id AND y.status <> s.status), '-infinity')
+                ) AS since
+           FROM checks c
+           LEFT JOIN LATERAL (SELECT * FROM check_statuses WHERE check_id = c.id ORDER BY time DESC LIMIT 1) s ON true
+          WHERE c.id = $1`,
+        [checkId],
+      )
+    ).rows[0];
+    if (!row) return null;
+    const last = row.last && row.last.status !== null && row.last.status !== undefined ? row.last : null;
+    const status = last ? (last.status ? 'healthy' : 'unhealthy') : (row.row.status ?? 'unknown');
+    const sinceRaw = (last ? row.since : null) ?? row.row.last_transition_time ?? row.row.created_at;
+    const since = sinceRaw ? new Date(sinceRaw as string | Date) : row.now;
+    return {
+      ...row.row,
+      status,
+      healthy: status === 'healthy',
+      last_result: last,
+      age: celDuration((row.now.getTime() - since.getTime()) / 1000),
+    };
+  }
+}
