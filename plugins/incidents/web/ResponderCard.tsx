@@ -1,0 +1,53 @@
+import { Badge, Body1, Button, Caption1, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Delete16Regular } from '@fluentui/react-icons';
+import { Avatar } from '@web/core/components/Avatar';
+import { RESPONDER_STEPS, currentResponderStep } from './responderProgress';
+import type { Responder } from './types';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  name: { flexGrow: 1 },
+  steps: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/** A responder with its type, progress (created → acknowledged → resolved → closed), external id and error. */
+export function ResponderCard({ responder, canDelete, onDelete }: { responder: Responder; canDelete: boolean; onDelete(): void }) {
+  const styles = useStyles();
+  const name = responder.team?.name ?? responder.person?.name ?? '';
+  const current = currentResponderStep(responder);
+  return (
+    <li className={styles.root} data-testid="responder">
+      <div className={styles.row}>
+        <Avatar name={name} src={responder.person?.avatar} size={24} />
+        <Body1 className={styles.name}>{name}</Body1>
+        <Caption1>{String(responder.properties?.responderType ?? responder.type)}</Caption1>
+        {canDelete && (
+          <Tooltip content="Delete responder" relationship="label">
+            <Button size="small" appearance="subtle" icon={<Delete16Regular />} onClick={onDelete} />
+          </Tooltip>
+        )}
+      </div>
+      <div className={styles.steps} aria-label="Progress">
+        {RESPONDER_STEPS.map((step, index) => (
+          <Badge
+            key={step.key}
+            size="small"
+            appearance={index === current ? 'filled' : index < current ? 'tint' : 'outline'}
+            color={index < current ? 'success' : index === current ? 'brand' : 'subtle'}
+            aria-current={index === current ? 'step' : undefined}
+          >
+            {step.label}
+          </Badge>
+        ))}
+      </div>
+      {responder.external_id && <Caption1>External id: {responder.external_id}</Caption1>}
+      {responder.error && (
+        <Caption1 className={styles.error} role="alert">
+          {responder.error}
+        </Caption1>
+      )}
+    </li>
+  );
+}
