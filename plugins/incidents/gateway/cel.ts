@@ -1,15 +1,30 @@
-import { createRequire } from 'node:module';
-
 type CelModule = typeof import('@marcbachmann/cel-js');
 
 /**
- * @marcbachmann/cel-js is ESM-only. Node 20.19+ can `require()` ES modules, so it is loaded through Node's own
- * require (also under Jest, whose module registry cannot load ESM from node_modules without a transform).
+ * @marcbachmann/cel-js is ESM-only. Node 20.19+ can `require()` ES modules, so the compiled gateway requires it.
+ * Under Jest, `require` is Jest's, whose registry cannot load ESM from node_modules without a transform; there the
+ * module is loaded by Node's own loader (`Module._load`), which Jest leaves alone.
  */
 let cel: CelModule | null = null;
 function load(): CelModule {
-  cel ??= createRequire(__filename)('@marcbachmann/cel-js') as CelModule;
+  if (cel) return cel;
+  const path = require.resolve('@marcbachmann/cel-js');
+  try {
+    cel = require(path) as CelModule;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_REQUIRE_ESM') throw error;
+    cel = (require('module') as { _load(request: string, parent: unknown, isMain: boolean): CelModule })._load(path, null, false);
+  }
   return cel;
+}
+
+/**
+ * A deep copy of JSON data made in the realm cel-js runs in. cel-js recognises maps by their prototype, which
+ * differs between realms (Jest runs tests in a vm context); in the gateway both realms are the same.
+ */
+export function celObject<T>(value: T): T {
+  const realm = (load().evaluate as unknown as { constructor: FunctionConstructor }).constructor('return globalThis')() as typeof globalThis;
+  return realm.JSON.parse(JSON.stringify(value)) as T;
 }
 
 /** A CEL duration value (comparable with `duration('5m')`). */

@@ -4,7 +4,7 @@ import { DOD_EVALUATED_STATUSES, DOD_SCRIPT_VARIABLES, type DodEvaluationResult,
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { JobsService } from '@gateway/core/jobs';
-import { celDuration, evaluateCel, type CelOutcome } from './cel';
+import { celDuration, celObject, evaluateCel, type CelOutcome } from './cel';
 import { mapDbErrors } from './db-errors';
 import { actAs } from './incidents.service';
 
@@ -129,7 +129,10 @@ export class DefinitionOfDoneService implements OnModuleInit {
     if (!variable) return { ok: false, error: `Evidence of type ${evidence.type} has no linked item a script can read` };
     const item = await this.linkedItem(tx, evidence);
     if (!item) return { ok: false, error: `The linked ${variable} no longer exists` };
-    return evaluateCel(evidence.script!, { [variable]: item, evidence: evidence.evidence ?? {} });
+    const variables = celObject({ [variable]: item, evidence: evidence.evidence ?? {} }) as Record<string, Json>;
+    // `check.age` is a CEL duration, so scripts can compare it with duration('5m').
+    if (typeof item.age_seconds === 'number') variables[variable].age = celDuration(item.age_seconds);
+    return evaluateCel(evidence.script!, variables);
   }
 
   /** The current data of the evidence's linked item, as the script sees it. */
@@ -153,7 +156,7 @@ export class DefinitionOfDoneService implements OnModuleInit {
 
   /**
    * `check`: the checks row; `status` is its latest result ('healthy'/'unhealthy', falling back to the row's
-   * status), `last_result` that result, and `age` a duration since the status last changed.
+   * status), `last_result` that result, and `age` a duration (`age_seconds` a number) since the status last changed.
    */
   private async checkItem(tx: PoolClient, checkId: string | null): Promise<Json | null> {
     if (!checkId) return null;
@@ -180,7 +183,7 @@ export class DefinitionOfDoneService implements OnModuleInit {
       status,
       healthy: status === 'healthy',
       last_result: last,
-      age: celDuration((row.now.getTime() - since.getTime()) / 1000),
+      age_seconds: Math.max(0, Math.floor((row.now.getTime() - since.getTime()) / 1000)),
     };
   }
 }
