@@ -176,7 +176,9 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
     if (!ref) return null;
     const store = this.connectionStore();
     if (!store) throw new Error('Connections are not available in this gateway');
-    return store.resolve(ref);
+    const connection = await store.resolve(ref);
+    if (!connection) throw new Error(`Connection '${ref}' not found`);
+    return connection;
   }
 
   /** The core ConnectionStore, when the connections core module is part of the app. */
