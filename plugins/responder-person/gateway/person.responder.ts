@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import nodemailer from 'nodemailer';
-import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderIncident } from '@contracts';
+import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderIncident, ResponderOption } from '@contracts';
 import { ConnectionStore, smtpFrom, smtpTransportOptions } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
@@ -43,6 +43,12 @@ export class PersonResponder implements ResponderHandler {
     } finally {
       transport.close();
     }
+  }
+
+  /** `person.people`: people who can be emailed. */
+  async options(key: string): Promise<ResponderOption[]> {
+    if (key !== 'person.people') throw new Error(`Unknown person option list '${key}'`);
+    return this.db.query<ResponderOption>(`select id::text as value, name as label from people where email is not null order by name`);
   }
 
   private async smtpConnection(): Promise<ResolvedConnection | null> {

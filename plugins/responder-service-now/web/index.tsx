@@ -1,0 +1,25 @@
+import { Headset20Regular } from '@fluentui/react-icons';
+import { RESPONDER_TYPE_LABELS, type ResponderFieldSpec } from '@contracts';
+import { definePlugin, type FieldSpec } from '@web/core/plugin-host';
+import { manifest } from '../manifest';
+
+/** Spec 01 §3: service_now → category, description, body. */
+export const SERVICE_NOW_FIELDS: readonly ResponderFieldSpec[] = [
+  { name: 'category', label: 'Category', kind: 'text' },
+  { name: 'description', label: 'Description', kind: 'text' },
+  { name: 'body', label: 'Body', kind: 'textarea' },
+];
+
+export const SERVICE_NOW_CONNECTION_FIELDS: readonly FieldSpec[] = [
+  { name: 'url', label: 'Instance URL (e.g. https://acme.service-now.com)', kind: 'text', required: true },
+  { name: 'username', label: 'Username', kind: 'text', required: true },
+  { name: 'password', label: 'Password', kind: 'secret', required: true },
+];
+
+export default definePlugin({
+  manifest,
+  register(ctx) {
+    ctx.add('incident.responderTypes', { id: 'service_now', label: RESPONDER_TYPE_LABELS.service_now, icon: Headset20Regular, fields: SERVICE_NOW_FIELDS });
+    ctx.add('connection.types', { id: 'service_now', label: 'ServiceNow', icon: Headset20Regular, fields: SERVICE_NOW_CONNECTION_FIELDS });
+  },
+});
