@@ -20,6 +20,18 @@ import topology from '../../plugins/topology/manifest';
 import { TopologyModule } from '../../plugins/topology/gateway/topology.module';
 import users from '../../plugins/users/manifest';
 import { UsersModule } from '../../plugins/users/gateway/users.module';
+import connections from '../../plugins/connections/manifest';
+import { ConnectionsModule } from '../../plugins/connections/gateway/connections.module';
+import responderEmail from '../../plugins/responder-email/manifest';
+import { ResponderEmailModule } from '../../plugins/responder-email/gateway/responder-email.module';
+import responderJira from '../../plugins/responder-jira/manifest';
+import { ResponderJiraModule } from '../../plugins/responder-jira/gateway/responder-jira.module';
+import responderMsPlanner from '../../plugins/responder-ms-planner/manifest';
+import { ResponderMsPlannerModule } from '../../plugins/responder-ms-planner/gateway/responder-ms-planner.module';
+import responderPerson from '../../plugins/responder-person/manifest';
+import { ResponderPersonModule } from '../../plugins/responder-person/gateway/responder-person.module';
+import responderServiceNow from '../../plugins/responder-service-now/manifest';
+import { ResponderServiceNowModule } from '../../plugins/responder-service-now/gateway/responder-service-now.module';
 
 /** The one list of gateway plugins. Adding a plugin = one line here (and one in web/src/plugins.ts). */
 export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> }[] = [
@@ -33,4 +45,10 @@ export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> 
   { manifest: agents, module: AgentsModule },
   { manifest: notifications, module: NotificationsModule },
   { manifest: settings, module: SettingsModule },
+  { manifest: connections, module: ConnectionsModule },
+  { manifest: responderEmail, module: ResponderEmailModule },
+  { manifest: responderJira, module: ResponderJiraModule },
+  { manifest: responderServiceNow, module: ResponderServiceNowModule },
+  { manifest: responderMsPlanner, module: ResponderMsPlannerModule },
+  { manifest: responderPerson, module: ResponderPersonModule },
 ];

@@ -6,5 +6,23 @@ import type { WebPlugin } from '@web/core/plugin-host';
 import featureFlags from '../../plugins/feature-flags/web';
 import profile from '../../plugins/profile/web';
 import incidents from '../../plugins/incidents/web';
+import connections from '../../plugins/connections/web';
+import responderBasic from '../../plugins/responder-basic/web';
+import responderEmail from '../../plugins/responder-email/web';
+import responderJira from '../../plugins/responder-jira/web';
+import responderMsPlanner from '../../plugins/responder-ms-planner/web';
+import responderPerson from '../../plugins/responder-person/web';
+import responderServiceNow from '../../plugins/responder-service-now/web';
 
-export const webPlugins: readonly WebPlugin[] = [featureFlags, profile, incidents];
+export const webPlugins: readonly WebPlugin[] = [
+  featureFlags,
+  profile,
+  incidents,
+  connections,
+  responderEmail,
+  responderJira,
+  responderServiceNow,
+  responderMsPlanner,
+  responderPerson,
+  responderBasic,
+];
