@@ -1,8 +1,12 @@
 /** Test environment for the web project: DOM matchers plus the browser APIs jsdom lacks. */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// Lazy routes and ag-grid take more than the default 1 s to appear on a busy 2-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>

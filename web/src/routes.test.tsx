@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Feature, Role } from '@contracts';
 import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
@@ -62,8 +62,10 @@ describe('routes', () => {
 
   it('redirects / to the first page the user may open', async () => {
     const router = openApp('/', ['admin']);
-    expect(await screen.findByText('logs.disable')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings/feature-flags');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const first = (await within(nav).findAllByRole('link'))[0];
+    await waitFor(() => expect(router.state.location.pathname).toBe(first.getAttribute('href')));
+    expect(router.state.location.pathname).not.toBe('/');
   });
 
   it('shows the error panel inside the shell when a page crashes', async () => {
