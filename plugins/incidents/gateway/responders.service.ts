@@ -1,5 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { Client } from 'pg';
 import {
   INCIDENT_MESSAGES,
@@ -9,6 +8,7 @@ import {
   type ResponderIncident,
   type ResponderOption,
 } from '@contracts';
+import { ConnectionStore } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest, notFound } from '@gateway/core/http/domain-error';
 import { JobsService, type JobContext } from '@gateway/core/jobs';
@@ -35,10 +35,6 @@ interface ResponderRow {
   [column: string]: unknown;
 }
 
-interface ConnectionResolver {
-  resolve(ref: string | null | undefined): Promise<ResolvedConnection | null>;
-}
-
 /**
  * Responder delivery (issue 3). A responder row, however inserted (data API POST or the domain endpoint), is
  * handed by the durable job `responder.create` to the handler its type contributes on the `responders` extension
@@ -58,7 +54,8 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
     private readonly db: Db,
     private readonly jobs: JobsService,
     private readonly plugins: PluginHost,
-    private readonly moduleRef: ModuleRef,
+    // Global, provided when the connections plugin is part of the app.
+    @Optional() private readonly connections?: ConnectionStore,
   ) {}
 
   onModuleInit(): void {
@@ -174,22 +171,10 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
 
   private async resolveConnection(ref: string | null | undefined): Promise<ResolvedConnection | null> {
     if (!ref) return null;
-    const store = this.connectionStore();
-    if (!store) throw new Error('Connections are not available in this gateway');
-    const connection = await store.resolve(ref);
+    if (!this.connections) throw new Error('Connections are not available in this gateway');
+    const connection = await this.connections.resolve(ref);
     if (!connection) throw new Error(`Connection '${ref}' not found`);
     return connection;
-  }
-
-  /** The core ConnectionStore, when the connections core module is part of the app. */
-  private connectionStore(): ConnectionResolver | null {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { ConnectionStore } = require('../../../gateway/src/core/connections') as { ConnectionStore: new (...args: never[]) => ConnectionResolver };
-      return this.moduleRef.get(ConnectionStore, { strict: false });
-    } catch {
-      return null;
-    }
   }
 
   private async incident(id: string): Promise<ResponderIncident> {

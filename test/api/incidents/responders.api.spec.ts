@@ -120,6 +120,23 @@ describe('responder lifecycle', () => {
     expect(failed.external_id).toBeNull();
   });
 
+  it('hands the handler the connection named by the responder, secrets resolved', async () => {
+    const admin = await t.signInAs(['admin']);
+    await admin.agent
+      .post('/api/connections')
+      .set('x-csrf-token', admin.csrf)
+      .send({ name: 'test-peer', type: 'http', url: 'http://127.0.0.1:9', username: 'bot', password: 's3cret' })
+      .expect((r) => expect(r.status).toBeLessThan(300));
+    const res = await responder.agent
+      .post(`/api/incidents/${incident}/responders`)
+      .set('x-csrf-token', responder.csrf)
+      .send({ team_id: team, properties: { responderType: 'test_ok', summary: 'with-connection', connection: 'test-peer' } })
+      .expect(201);
+    await eventually(async () => ((await row(res.body.id)).status === 'created' ? true : null));
+    const call = calls.find((c) => c.responderId === res.body.id)!;
+    expect(call.connection).toMatchObject({ name: 'test-peer', url: 'http://127.0.0.1:9', username: 'bot', password: 's3cret' });
+  });
+
   it("marks types without a handler 'no integration configured'", async () => {
     const res = await responder.agent
       .post(`/api/incidents/${incident}/responders`)
