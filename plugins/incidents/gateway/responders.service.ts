@@ -30,6 +30,7 @@ interface ResponderRow {
   properties: Record<string, unknown>;
   external_id: string | null;
   status: string;
+  attempts: number;
   error: string | null;
   deleted_at: string | null;
   [column: string]: unknown;
@@ -120,6 +121,9 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
       )
     )[0];
     if (!r || r.deleted_at || r.status === 'created' || r.status === 'no_integration') return;
+    // A second job for the same responder (the endpoint and every replica's LISTEN both enqueue; stately queues
+    // only keep one queued at a time) is a no-op once another job has made an attempt: that job owns the retries.
+    if (job.retryCount === 0 && r.attempts > 0) return;
     const handlerType = typeof r.properties?.responderType === 'string' ? (r.properties.responderType as string) : r.person_id ? 'person' : '';
     const handler = this.plugins.find<ResponderHandler>(RESPONDER_EXTENSION_POINT, handlerType);
     if (!handler) {
