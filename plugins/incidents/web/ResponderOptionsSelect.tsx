@@ -9,19 +9,23 @@ export interface ResponderOptionsSelectProps {
   /** The values the lookup depends on (connection, project...). */
   params: Record<string, string>;
   value: string;
+  /** Choices from the team's spec; when given, the peer is not asked. */
+  staticOptions?: readonly { value: string; label: string }[];
   disabled?: boolean;
   onChange(value: string): void;
 }
 
 /** A select whose options come from the peer through the gateway; looked up 500 ms after inputs settle, [] on failure. */
-export function ResponderOptionsSelect({ type, field, params, value, disabled, onChange }: ResponderOptionsSelectProps) {
-  const [options, setOptions] = useState<{ value: string; label: string }[]>(field.options ? [...field.options] : []);
+export function ResponderOptionsSelect({ type, field, params, value, staticOptions, disabled, onChange }: ResponderOptionsSelectProps) {
+  const [looked, setOptions] = useState<{ value: string; label: string }[]>(field.options ? [...field.options] : []);
+  const options = staticOptions ?? looked;
   const paramsKey = JSON.stringify(params);
+  const lookup = staticOptions ? undefined : field.optionsKey;
   useEffect(() => {
-    if (!field.optionsKey) return undefined;
+    if (!lookup) return undefined;
     let cancelled = false;
     const timer = setTimeout(() => {
-      responderOptions(type, field.optionsKey!, JSON.parse(paramsKey) as Record<string, string>)
+      responderOptions(type, lookup, JSON.parse(paramsKey) as Record<string, string>)
         .then((list) => !cancelled && setOptions(Array.isArray(list) ? list : []))
         .catch(() => !cancelled && setOptions([]));
     }, RESPONDER_OPTIONS_DEBOUNCE_MS);
@@ -29,7 +33,7 @@ export function ResponderOptionsSelect({ type, field, params, value, disabled, o
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [type, field.optionsKey, paramsKey]);
+  }, [type, lookup, paramsKey]);
 
   const shown = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   return (

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { zodResolver } from '@web/core/forms/zodResolver';
 import { ResponderOptionsSelect } from './ResponderOptionsSelect';
 import { responderFormDefaults } from './responderTemplates';
+import { fixedValues, valueOptions } from './responderValueOptions';
 import { INVALID_VALUE, type ResponderTypeOption } from './responderTypes';
 import type { ResponderClientSpec } from './types';
 
@@ -32,12 +33,13 @@ export function ResponderTypeForm({ formId, type, client, incident, onSubmit }: 
     defaultValues: defaults,
   });
   const values = watch();
-  const fixed = client.values ?? {};
+  const fixed = fixedValues(client.values);
 
   return (
     <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit((v) => onSubmit({ ...v, ...fixed }))}>
       {fields.map((field) => {
         const locked = field.name in fixed;
+        const choices = locked ? undefined : valueOptions(client.values, field.name, values);
         const error = formState.errors[field.name]?.message;
         return (
           <Controller
@@ -46,10 +48,11 @@ export function ResponderTypeForm({ formId, type, client, incident, onSubmit }: 
             control={control}
             render={({ field: input }) => (
               <Field label={field.label} required validationMessage={error ? String(error) : undefined}>
-                {field.kind === 'select' ? (
+                {field.kind === 'select' || choices ? (
                   <ResponderOptionsSelect
                     type={type.id}
                     field={field}
+                    staticOptions={choices}
                     params={Object.fromEntries(['connection', ...(field.dependsOn ?? [])].map((name) => [name, values[name] ?? '']).filter(([, v]) => v))}
                     value={input.value ?? ''}
                     disabled={locked}

@@ -1,3 +1,4 @@
+import { fixedValues } from './responderValueOptions';
 import type { ResponderClientSpec, TeamRef } from './types';
 
 const TEMPLATE = /\{\{\s*\.?([\w.]+)\s*\}\}/g;
@@ -20,7 +21,7 @@ export function responderClient(team: Pick<TeamRef, 'spec'> | null | undefined, 
 
 /**
  * The form's starting values for a team and type: the team's defaults rendered against the form values and the
- * incident (spec 01 §5), with the fixed `values` applied last (they cannot be changed in the form).
+ * incident (spec 01 §5); fixed string `values` win (they cannot be changed in the form).
  */
 export function responderFormDefaults(
   client: ResponderClientSpec,
@@ -28,12 +29,13 @@ export function responderFormDefaults(
   incident: Record<string, unknown>,
 ): Record<string, string> {
   const values: Record<string, string> = Object.fromEntries(fieldNames.map((name) => [name, '']));
-  Object.assign(values, client.values ?? {});
+  const fixed = fixedValues(client.values);
+  Object.assign(values, fixed);
   const defaults = client.defaults ?? {};
   // Two passes so a default may refer to another default (e.g. body → {{summary}}).
   for (let pass = 0; pass < 2; pass += 1) {
     for (const [name, template] of Object.entries(defaults)) {
-      if (client.values && name in client.values) continue;
+      if (name in fixed) continue;
       values[name] = renderTemplate(template, { ...values, incident });
     }
   }

@@ -18,7 +18,8 @@ export interface TeamRef {
 }
 
 export interface ResponderClientSpec {
-  values?: Record<string, string>;
+  /** A string fixes a field's value; a list offers its choices (possibly nested, e.g. Jira projects). */
+  values?: Record<string, unknown>;
   defaults?: Record<string, string>;
   linkUrl?: string;
 }
