@@ -81,6 +81,11 @@ export interface CreateIncidentRequest {
 /** PATCH /api/incidents/:id/status */
 export interface IncidentStatusRequest {
   status: string;
+  /**
+   * The 'Add contributing factors to definition of done' Submit: evidence ids (of this incident) marked
+   * definition_of_done first, in the same transaction as the status change. Skip = omit.
+   */
+  definition_of_done?: string[];
 }
 
 /** POST /api/incidents/:id/hypotheses */

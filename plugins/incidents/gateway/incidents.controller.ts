@@ -56,7 +56,7 @@ export class IncidentsController {
   @RequirePermission('incident', 'write')
   @ApiOperation({ summary: 'Change the status, within the choices of spec 01 §4 (400 otherwise)' })
   status(@Param('id', uuid) id: string, @Body() body: IncidentStatusDto, @Req() req: Request): Promise<IncidentRow> {
-    return this.incidents.updateStatus(id, body.status, req.principal!.personId);
+    return this.incidents.updateStatus(id, body.status, req.principal!.personId, body.definition_of_done);
   }
 
   @Post(':id/hypotheses')

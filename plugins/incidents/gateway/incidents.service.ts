@@ -57,7 +57,7 @@ export class IncidentsService {
   }
 
   /** Spec §4 status choices; the database trigger enforces the same table for every other writer. */
-  async updateStatus(id: string, status: string, personId: string): Promise<IncidentRow> {
+  async updateStatus(id: string, status: string, personId: string, definitionOfDone: string[] = []): Promise<IncidentRow> {
     return mapDbErrors(() =>
       this.db.transaction(async (tx) => {
         const current = (await tx.query<{ status: string }>('SELECT status FROM incidents WHERE id = $1 FOR UPDATE', [id])).rows[0];
@@ -68,6 +68,14 @@ export class IncidentsService {
           });
         }
         await actAs(tx, personId);
+        if (definitionOfDone.length) {
+          const marked = await tx.query(
+            `UPDATE evidences e SET definition_of_done = true FROM hypotheses h
+              WHERE e.hypothesis_id = h.id AND h.incident_id = $1 AND e.id = ANY($2::uuid[])`,
+            [id, definitionOfDone],
+          );
+          if (marked.rowCount !== new Set(definitionOfDone).size) throw badRequest('Some evidences are not part of this incident');
+        }
         return (await tx.query<IncidentRow>('UPDATE incidents SET status = $2 WHERE id = $1 RETURNING *', [id, status])).rows[0];
       }),
     );

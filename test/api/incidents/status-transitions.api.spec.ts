@@ -53,6 +53,32 @@ describe('incident status transitions', () => {
     expect(rows).toEqual([{ description: 'open → investigating', created_by: responder.personId }]);
   });
 
+  describe("'Add contributing factors to definition of done'", () => {
+    async function withEvidence() {
+      const id = await incidentIn('open');
+      const h = (await t.pool.query(`insert into hypotheses (incident_id, type) values ($1, 'root') returning id`, [id])).rows[0].id;
+      const e = (await t.pool.query(`insert into evidences (hypothesis_id, type) values ($1, 'comment') returning id`, [h])).rows[0].id;
+      return { id, e };
+    }
+    const dod = async (e: string) => (await t.pool.query('select definition_of_done from evidences where id = $1', [e])).rows[0].definition_of_done;
+
+    it('Submit marks the chosen evidences, then sets the status, in one call', async () => {
+      const { id, e } = await withEvidence();
+      await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'mitigated', definition_of_done: [e] }).expect(200);
+      expect([await statusOf(id), await dod(e)]).toEqual(['mitigated', true]);
+    });
+
+    it('changes nothing when an evidence is not part of the incident or the transition is refused', async () => {
+      const { id, e } = await withEvidence();
+      const other = await withEvidence();
+      await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'resolved', definition_of_done: [e, other.e] }).expect(400);
+      expect([await statusOf(id), await dod(e)]).toEqual(['open', false]);
+      await t.pool.query(`update incidents set status = 'closed' where id = $1`, [id]);
+      await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'mitigated', definition_of_done: [e] }).expect(400);
+      expect([await statusOf(id), await dod(e)]).toEqual(['closed', false]);
+    });
+  });
+
   it('refuses an unknown status and a missing incident', async () => {
     const id = await incidentIn('open');
     await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'done' }).expect(400);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import {
   HYPOTHESIS_STATUSES,
   HYPOTHESIS_TYPES,
@@ -56,6 +56,13 @@ export class IncidentStatusDto implements IncidentStatusRequest {
   @ApiProperty({ enum: INCIDENT_STATUSES })
   @IsIn(list(INCIDENT_STATUSES), { message: `status must be one of ${INCIDENT_STATUSES.join(', ')}` })
   status: string;
+
+  @ApiPropertyOptional({ type: [String], description: "'Add contributing factors to definition of done' Submit: evidences to mark first, same transaction" })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsUUID('all', { each: true })
+  definition_of_done?: string[];
 }
 
 export class CreateHypothesisDto implements CreateHypothesisRequest {
