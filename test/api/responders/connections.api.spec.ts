@@ -148,4 +148,28 @@ describe('connections API', () => {
     expect(mail.body).toContain(incident.url);
     expect(externalId).toBe(mail.headers['message-id']);
   });
+
+  it('notifies through the smtp connection named by NOTIFY_SMTP_CONNECTION', async () => {
+    await post(admin, {
+      name: 'notify-mail',
+      namespace: 'ops',
+      type: 'smtp',
+      properties: { host: '127.0.0.1', port: String(smtp.port), from: 'notify@example.com' },
+      username: 'mailer',
+      password: 'mail-secret',
+    }).expect(201);
+    const person = await t.createPerson(['responder'], 'carol@example.com');
+    const handler = t.app.get(PluginHost).find<ResponderHandler>('responders', 'person')!;
+    process.env.NOTIFY_SMTP_CONNECTION = 'connection://ops/notify-mail';
+    try {
+      const { externalId } = await handler.create({ incident, responderId: 'x', fields: { person: person.id }, connection: null });
+      expect(smtp.messages.find((m) => m.headers['message-id'] === externalId)!.from).toBe('notify@example.com');
+      process.env.NOTIFY_SMTP_CONNECTION = 'connection://ops/missing';
+      await expect(handler.create({ incident, responderId: 'x', fields: { person: person.id }, connection: null })).rejects.toThrow(
+        'NOTIFY_SMTP_CONNECTION names connection://ops/missing, which does not exist',
+      );
+    } finally {
+      delete process.env.NOTIFY_SMTP_CONNECTION;
+    }
+  });
 });
