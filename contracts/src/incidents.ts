@@ -41,6 +41,21 @@ export const DOD_SCRIPTS = {
   componentHealthy: "component.health == 'healthy'",
 } as const;
 
+/**
+ * The spec names its pre-filled scripts by phrase; a script that is exactly one of these phrases (any case) runs as
+ * the CEL expression it names (older data stores the phrase).
+ */
+export const DOD_SCRIPT_ALIASES: Record<string, string> = {
+  'check is healthy and older than 5m': DOD_SCRIPTS.checkHealthy,
+  'analysis resolved': DOD_SCRIPTS.analysisResolved,
+  'component is healthy': DOD_SCRIPTS.componentHealthy,
+};
+
+/** The CEL expression a stored script stands for. */
+export function dodScriptExpression(script: string): string {
+  return DOD_SCRIPT_ALIASES[script.trim().toLowerCase()] ?? script;
+}
+
 /** The pre-filled script for an evidence type, or '' when the spec has none. */
 export function defaultDodScript(type: string): string {
   if (type === 'check') return DOD_SCRIPTS.checkHealthy;

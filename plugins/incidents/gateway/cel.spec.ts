@@ -1,4 +1,4 @@
-import { DOD_SCRIPTS } from '@contracts';
+import { DOD_SCRIPTS, dodScriptExpression } from '@contracts';
 import { celDuration, celObject, evaluateCel } from './cel';
 
 function check(status: string, ageSeconds: number) {
@@ -17,6 +17,12 @@ describe('definition-of-done scripts (CEL)', () => {
   it('analysis resolved and component is healthy', () => {
     expect(evaluateCel(DOD_SCRIPTS.analysisResolved, celObject({ analysis: { status: 'resolved' } }))).toEqual({ ok: true, value: true });
     expect(evaluateCel(DOD_SCRIPTS.componentHealthy, celObject({ component: { health: 'unhealthy' } }))).toEqual({ ok: true, value: false });
+  });
+
+  it("runs the spec's phrases as the scripts they name", () => {
+    expect(dodScriptExpression('Analysis resolved ')).toBe(DOD_SCRIPTS.analysisResolved);
+    expect(dodScriptExpression('check is healthy and older than 5m')).toBe(DOD_SCRIPTS.checkHealthy);
+    expect(dodScriptExpression("x == 'y'")).toBe("x == 'y'");
   });
 
   it('reports parse errors, runtime errors and non-boolean results', () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { PoolClient } from 'pg';
-import { DOD_EVALUATED_STATUSES, DOD_SCRIPT_VARIABLES, type DodEvaluationResult, type IncidentEvidence } from '@contracts';
+import { DOD_EVALUATED_STATUSES, DOD_SCRIPT_VARIABLES, dodScriptExpression, type DodEvaluationResult, type IncidentEvidence } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { JobsService } from '@gateway/core/jobs';
@@ -132,7 +132,7 @@ export class DefinitionOfDoneService implements OnModuleInit {
     const variables = celObject({ [variable]: item, evidence: evidence.evidence ?? {} }) as Record<string, Json>;
     // `check.age` is a CEL duration, so scripts can compare it with duration('5m').
     if (typeof item.age_seconds === 'number') variables[variable].age = celDuration(item.age_seconds);
-    return evaluateCel(evidence.script!, variables);
+    return evaluateCel(dodScriptExpression(evidence.script!), variables);
   }
 
   /** The current data of the evidence's linked item, as the script sees it. */

@@ -92,6 +92,15 @@ describe('creating incidents and hypotheses', () => {
       await post(`/api/incidents/${incident}/hypotheses`, { parent_id: other.hypotheses[0].id }).expect(400);
     });
 
+    it('holds data API writes to the same nesting', async () => {
+      const db = (body: object) => commander.agent.post('/api/db/hypotheses').set('x-csrf-token', commander.csrf).send(body);
+      expect((await db({ incident_id: incident, parent_id: root, title: 'x', type: 'solution' }).expect(400)).body.message).toBe(
+        'A root hypothesis can only have factor children',
+      );
+      expect((await db({ incident_id: incident, title: 'x', type: 'factor' }).expect(400)).body.message).toBe('A factor hypothesis needs a parent');
+      await db({ incident_id: incident, parent_id: root, title: 'ok', type: 'factor' }).expect(201);
+    });
+
     it('deletes a hypothesis with its descendants, comments and evidences in one transaction', async () => {
       const factor = (await post(`/api/incidents/${incident}/hypotheses`, { title: 'to delete' }).expect(201)).body;
       const solution = (await post(`/api/incidents/${incident}/hypotheses`, { parent_id: factor.id }).expect(201)).body;

@@ -9,6 +9,7 @@ import { CatalogListIndexes1732300000007 } from './1732300000007-CatalogListInde
 import { PropertiesChangeNotify1732300000008 } from './1732300000008-PropertiesChangeNotify';
 import { IncidentStatusTransitions1732300001000 } from './1732300001000-IncidentStatusTransitions';
 import { ResponderDelivery1732300001001 } from './1732300001001-ResponderDelivery';
+import { HypothesisNesting1732300001002 } from './1732300001002-HypothesisNesting';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: Function[] = [
   PropertiesChangeNotify1732300000008,
   IncidentStatusTransitions1732300001000,
   ResponderDelivery1732300001001,
+  HypothesisNesting1732300001002,
 ];
