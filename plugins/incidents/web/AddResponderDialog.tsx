@@ -75,15 +75,16 @@ export function AddResponderDialog({ open, incident, registeredTypes, onClose, o
         </Button>
       )}
       {step === 0 && personId ? (
-        <Button appearance="primary" disabled={saving} onClick={() => void save({ person_id: personId, type: 'person', properties: { responderType: 'person' } })}>
+        <Button key="add" appearance="primary" disabled={saving} onClick={() => void save({ person_id: personId, type: 'person', properties: { responderType: 'person' } })}>
           {saving ? 'Adding ...' : 'Add'}
         </Button>
       ) : step < 2 ? (
-        <Button appearance="primary" disabled={step === 0 ? !teamId : !type} onClick={() => setStep(step + 1)}>
+        <Button key="next" appearance="primary" disabled={step === 0 ? !teamId : !type} onClick={() => setStep(step + 1)}>
           Next
         </Button>
       ) : (
-        <Button appearance="primary" type="submit" form={FORM_ID} disabled={!type || saving}>
+        // Its own key: reusing the Next button's element would submit the form on the click that showed it.
+        <Button key="save" appearance="primary" type="submit" form={FORM_ID} disabled={!type || saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
       )}
