@@ -1,5 +1,5 @@
 import type { ResolvedConnection } from '@contracts';
-import { basicAuth, peerRequest, PeerError } from '@gateway/core/connections';
+import { basicAuth, connectionTls, peerRequest, PeerError } from '@gateway/core/connections';
 
 export interface JiraIssueInput {
   project: string;
@@ -30,6 +30,7 @@ export class JiraClient {
       method,
       body,
       headers: { authorization: basicAuth(this.connection.username, this.connection.password) },
+      tls: connectionTls(this.connection),
     });
     return res.body;
   }

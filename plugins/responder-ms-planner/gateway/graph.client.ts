@@ -1,5 +1,5 @@
 import type { ResolvedConnection } from '@contracts';
-import { peerRequest } from '@gateway/core/connections';
+import { connectionTls, peerRequest } from '@gateway/core/connections';
 
 export const GRAPH_URL = 'https://graph.microsoft.com';
 export const LOGIN_URL = 'https://login.microsoftonline.com';
@@ -56,6 +56,7 @@ export class GraphClient {
           scope: properties.scope || `${this.graph}/.default`,
           grant_type: 'client_credentials',
         }),
+        tls: connectionTls(this.connection),
       },
     );
     if (!res.body?.access_token) throw new Error('The token endpoint answered without an access_token');
@@ -68,6 +69,7 @@ export class GraphClient {
       method,
       body,
       headers: { authorization: `Bearer ${await this.token()}`, ...headers },
+      tls: connectionTls(this.connection),
     });
   }
 

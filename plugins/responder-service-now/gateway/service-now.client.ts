@@ -1,5 +1,5 @@
 import type { ResolvedConnection } from '@contracts';
-import { basicAuth, peerRequest } from '@gateway/core/connections';
+import { basicAuth, connectionTls, peerRequest } from '@gateway/core/connections';
 
 export interface ServiceNowIncident {
   short_description: string;
@@ -23,6 +23,7 @@ export class ServiceNowClient {
       method,
       body,
       headers: { authorization: basicAuth(this.connection.username, this.connection.password) },
+      tls: connectionTls(this.connection),
     });
     return res.body;
   }

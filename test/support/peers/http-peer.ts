@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import * as https from 'node:https';
 import express, { type Express, type Request } from 'express';
 
 export interface RecordedRequest {
@@ -16,8 +17,13 @@ export interface HttpPeer {
   stop(): Promise<void>;
 }
 
-/** A local HTTP server on 127.0.0.1 that records every request before `routes` answer it. */
-export async function startHttpPeer(routes: (app: Express) => void): Promise<HttpPeer> {
+export interface PeerOptions {
+  /** Serve https with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
+}
+
+/** A local HTTP(S) server on 127.0.0.1 that records every request before `routes` answer it. */
+export async function startHttpPeer(routes: (app: Express) => void, options: PeerOptions = {}): Promise<HttpPeer> {
   const requests: RecordedRequest[] = [];
   const app = express();
   app.use(express.json({ type: ['application/json', 'application/*+json'] }));
@@ -28,11 +34,12 @@ export async function startHttpPeer(routes: (app: Express) => void): Promise<Htt
   });
   routes(app);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = options.tls ? https.createServer(options.tls, app) : app;
+    const listening = s.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

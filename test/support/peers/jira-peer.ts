@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { basicCredentials, startHttpPeer, type HttpPeer } from './http-peer';
+import { basicCredentials, startHttpPeer, type HttpPeer, type PeerOptions } from './http-peer';
 
 export interface JiraPeer extends HttpPeer {
   issues: { id: string; key: string; fields: Record<string, unknown> }[];
@@ -16,7 +16,7 @@ const PRIORITIES = ['Highest', 'High', 'Medium', 'Low', 'Lowest'];
  * /priority, and POST /issue answering 201 {id, key, self}, 400 {errorMessages, errors} on bad fields,
  * 401 without valid credentials.
  */
-export async function startJiraPeer(user = 'bot@example.com', token = 'jira-token'): Promise<JiraPeer> {
+export async function startJiraPeer(user = 'bot@example.com', token = 'jira-token', options: PeerOptions = {}): Promise<JiraPeer> {
   const issues: JiraPeer['issues'] = [];
   let next = 1;
   const peer = await startHttpPeer((app) => {
@@ -67,6 +67,6 @@ export async function startJiraPeer(user = 'bot@example.com', token = 'jira-toke
       issues.push({ id, key, fields });
       res.status(201).json({ id, key, self: `${base(req)}/rest/api/2/issue/${id}` });
     });
-  });
+  }, options);
   return { ...peer, issues };
 }

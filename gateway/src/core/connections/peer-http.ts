@@ -1,3 +1,5 @@
+import * as https from 'node:https';
+
 /**
  * The one way handlers talk to HTTP peers (Jira, ServiceNow, Graph...): Node's fetch with a timeout, JSON in and
  * out, and a non-2xx answer turned into a PeerError carrying the peer's own message.
@@ -19,6 +21,16 @@ export interface PeerRequest {
   /** Serialised as JSON unless a string or URLSearchParams. */
   body?: unknown;
   timeoutMs?: number;
+  /**
+   * TLS settings of the connection: skip verification (`insecure_tls`) or trust a CA (`certificate`, PEM).
+   * Node's fetch cannot take them, so such https requests go through node:https instead.
+   */
+  tls?: { insecure?: boolean; ca?: string | null };
+}
+
+/** The TLS part of a PeerRequest for a connection. */
+export function connectionTls(connection: { insecure_tls: boolean; certificate: string | null }): PeerRequest['tls'] {
+  return { insecure: connection.insecure_tls, ca: connection.certificate };
 }
 
 export interface PeerResponse<T> {
@@ -38,14 +50,12 @@ export async function peerRequest<T = unknown>(url: string, request: PeerRequest
     headers['content-type'] ??= 'application/json';
   }
   let res: Response;
+  const timeoutMs = request.timeoutMs ?? PEER_TIMEOUT_MS;
+  const customTls = url.startsWith('https:') && (request.tls?.insecure || request.tls?.ca?.trim());
   try {
-    res = await fetch(url, {
-      method: request.method ?? 'GET',
-      headers,
-      body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(request.timeoutMs ?? PEER_TIMEOUT_MS),
-    });
+    res = customTls
+      ? await httpsRequest(url, request.method ?? 'GET', headers, body, timeoutMs, request.tls!)
+      : await fetch(url, { method: request.method ?? 'GET', headers, body, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const e = error as Error & { cause?: { message?: string; code?: string } };
     if (e.name === 'TimeoutError') throw new PeerError(`${new URL(url).host} did not answer within ${(request.timeoutMs ?? PEER_TIMEOUT_MS) / 1000} s`, null);
@@ -62,6 +72,45 @@ export async function peerRequest<T = unknown>(url: string, request: PeerRequest
   }
   if (!res.ok) throw new PeerError(peerMessage(parsed, res.status, res.statusText), res.status, parsed);
   return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/** An https request with the connection's TLS settings, answered as a fetch Response. */
+function httpsRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | URLSearchParams | undefined,
+  timeoutMs: number,
+  tls: NonNullable<PeerRequest['tls']>,
+): Promise<Response> {
+  const payload = body === undefined ? undefined : body.toString();
+  if (body instanceof URLSearchParams) headers['content-type'] ??= 'application/x-www-form-urlencoded';
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      {
+        method,
+        headers: payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) },
+        rejectUnauthorized: !tls.insecure,
+        ...(tls.ca?.trim() ? { ca: tls.ca } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders.set(k, Array.isArray(v) ? v.join(', ') : v);
+          const status = res.statusCode ?? 502;
+          const noBody = status === 204 || status === 304;
+          resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage, headers: responseHeaders }));
+        });
+      },
+    );
+    req.on('error', (error) => reject(Object.assign(new Error(error.message), { name: error.name === 'AbortError' ? 'TimeoutError' : error.name, cause: error })));
+    req.end(payload);
+  });
 }
 
 function safeOrigin(url: string): string {

@@ -8,7 +8,7 @@ export interface SmtpTransportOptions {
   requireTLS: boolean;
   ignoreTLS: boolean;
   auth?: { user: string; pass: string };
-  tls: { rejectUnauthorized: boolean };
+  tls: { rejectUnauthorized: boolean; ca?: string };
   connectionTimeout: number;
   greetingTimeout: number;
   socketTimeout: number;
@@ -20,7 +20,7 @@ export type SmtpEncryption = 'Auto' | 'SSL' | 'StartTLS' | 'None';
  * An smtp connection (spec 03 §9: port 587, encryption Auto, auth Unknown by default). The host comes from
  * `url` (`smtp://host:port`, `smtps://host`, or a bare `host[:port]`) or `properties.host`; `properties.port`,
  * `properties.encryption` (Auto | SSL | StartTLS | None) and `properties.from` refine it.
- * Auto = implicit TLS on 465, otherwise STARTTLS when the server offers it.
+ * Auto = implicit TLS on 465, otherwise STARTTLS when the server offers it. `certificate` is a trusted CA (PEM).
  */
 export function smtpTransportOptions(connection: ResolvedConnection): SmtpTransportOptions {
   const p = connection.properties;
@@ -45,7 +45,7 @@ export function smtpTransportOptions(connection: ResolvedConnection): SmtpTransp
     requireTLS: encryption === 'StartTLS',
     ignoreTLS: encryption === 'None',
     auth: connection.username ? { user: connection.username, pass: connection.password ?? '' } : undefined,
-    tls: { rejectUnauthorized: !connection.insecure_tls },
+    tls: { rejectUnauthorized: !connection.insecure_tls, ...(connection.certificate?.trim() ? { ca: connection.certificate } : {}) },
     connectionTimeout: 15_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
