@@ -19,7 +19,8 @@ export const JIRA_FIELDS: readonly ResponderFieldSpec[] = [
 export const JIRA_CONNECTION_FIELDS: readonly FieldSpec[] = [
   { name: 'url', label: 'URL (e.g. https://example.atlassian.net)', kind: 'text', required: true },
   { name: 'username', label: 'Username (email)', kind: 'text', required: true },
-  { name: 'password', label: 'API token', kind: 'secret', required: true },
+  { name: 'password', label: 'API token', kind: 'secret', required: true },  { name: 'certificate', label: 'CA certificate (PEM, for a private CA)', kind: 'secret' },
+  { name: 'insecure_tls', label: 'Skip TLS verification', kind: 'boolean' },
 ];
 
 export default definePlugin({

@@ -19,7 +19,8 @@ export const MS_PLANNER_CONNECTION_FIELDS: readonly FieldSpec[] = [
   { name: 'password', label: 'Client secret (or bearer token)', kind: 'secret', required: true },
   { name: 'properties.group_id', label: 'Group ID (whose plans to offer)', kind: 'text' },
   { name: 'url', label: 'Graph URL (default https://graph.microsoft.com)', kind: 'text' },
-  { name: 'properties.login_url', label: 'Login URL (default https://login.microsoftonline.com)', kind: 'text' },
+  { name: 'properties.login_url', label: 'Login URL (default https://login.microsoftonline.com)', kind: 'text' },  { name: 'certificate', label: 'CA certificate (PEM, for a private CA)', kind: 'secret' },
+  { name: 'insecure_tls', label: 'Skip TLS verification', kind: 'boolean' },
 ];
 
 export default definePlugin({

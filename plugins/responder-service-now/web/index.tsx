@@ -13,7 +13,8 @@ export const SERVICE_NOW_FIELDS: readonly ResponderFieldSpec[] = [
 export const SERVICE_NOW_CONNECTION_FIELDS: readonly FieldSpec[] = [
   { name: 'url', label: 'Instance URL (e.g. https://acme.service-now.com)', kind: 'text', required: true },
   { name: 'username', label: 'Username', kind: 'text', required: true },
-  { name: 'password', label: 'Password', kind: 'secret', required: true },
+  { name: 'password', label: 'Password', kind: 'secret', required: true },  { name: 'certificate', label: 'CA certificate (PEM, for a private CA)', kind: 'secret' },
+  { name: 'insecure_tls', label: 'Skip TLS verification', kind: 'boolean' },
 ];
 
 export default definePlugin({
