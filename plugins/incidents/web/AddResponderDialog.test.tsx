@@ -105,6 +105,8 @@ describe('AddResponderDialog', () => {
       fireEvent.click(button('Jira'));
       fireEvent.click(button('Next'));
       expect(await screen.findByText('Save Team Responder')).toBeInTheDocument();
+      // The click that showed the form did not also submit it.
+      expect(screen.queryByText('Please provide valid value')).not.toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: /Summary/, hidden: true })).toHaveValue('[INC0000001] Site is down');
       expect(select('Instance')).toBeDisabled();
 

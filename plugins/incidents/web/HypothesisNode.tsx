@@ -124,7 +124,7 @@ export function HypothesisNode({ hypothesis, expandComments }: { hypothesis: Hyp
           </Button>
         )}
         {canWrite && hypothesis.type !== 'root' && (
-          <Tooltip content="Delete hypothesis" relationship="label">
+          <Tooltip content="Remove hypothesis" relationship="label">
             <Button appearance="subtle" icon={<Delete16Regular />} onClick={() => setDeleting(true)} />
           </Tooltip>
         )}
