@@ -18,6 +18,7 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyle: 'none', margin: 0, padding: 0 },
   item: { display: 'flex', gap: tokens.spacingHorizontalS },
   pending: { opacity: 0.6 },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
 });
 
 /** Every comment of the incident, oldest first; new ones appear at once and are rolled back if saving fails. */
@@ -62,12 +63,12 @@ export function CommentsTimeline() {
           {comments.map((comment) => (
             <li key={comment.id} className={`${styles.item} ${comment.id.startsWith('pending-') ? styles.pending : ''}`} data-testid="comment">
               <Avatar name={authorName(comment) || '?'} src={typeof comment.created_by === 'object' ? comment.created_by?.avatar : null} size={28} />
-              <div>
+              <div className={styles.body}>
                 <Caption1>
                   {authorName(comment)} · {formatDateTime(comment.created_at)}
                   {comment.hypothesis_id && ` · ${titles.get(comment.hypothesis_id) ?? ''}`}
                 </Caption1>
-                <Body1 as="p">
+                <Body1>
                   <MentionText text={comment.comment} />
                 </Body1>
               </div>

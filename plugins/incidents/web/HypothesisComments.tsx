@@ -5,6 +5,7 @@ import type { Comment } from './types';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  item: { display: 'flex', flexDirection: 'column' },
 });
 
 export function authorName(comment: Comment): string {
@@ -20,11 +21,11 @@ export function HypothesisComments({ comments }: { comments: readonly Comment[] 
   return (
     <ul className={styles.list} data-testid="hypothesis-comments">
       {sorted.map((comment) => (
-        <li key={comment.id}>
+        <li key={comment.id} className={styles.item}>
           <Caption1>
             {authorName(comment)} · {formatDateTime(comment.created_at)}
           </Caption1>
-          <Body1 as="p">
+          <Body1>
             <MentionText text={comment.comment} />
           </Body1>
         </li>
