@@ -64,7 +64,7 @@ describe('IncidentStatusActions', () => {
     expect(calls(fetchMock)).toEqual([['/api/incidents/i1/status', 'PATCH', { status: 'resolved' }]]);
   });
 
-  it('Submit needs at least one evidence, then adds each to the definition of done before setting the status', async () => {
+  it('Submit needs at least one evidence, then sets the status with the chosen evidence added to the definition of done', async () => {
     renderActions();
     await chooseStatus('mitigated');
     const dialog = await factorsDialog();
@@ -75,10 +75,7 @@ describe('IncidentStatusActions', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'nginx config', hidden: true }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
     expect(await screen.findByText('Incident status updated successfully')).toBeInTheDocument();
-    expect(calls(fetchMock)).toEqual([
-      ['/api/evidences/e1/definition-of-done', 'POST', { definition_of_done: true, script: null }],
-      ['/api/incidents/i1/status', 'PATCH', { status: 'mitigated' }],
-    ]);
+    expect(calls(fetchMock)).toEqual([['/api/incidents/i1/status', 'PATCH', { status: 'mitigated', definition_of_done: ['e1'] }]]);
   });
 
   it('reports a refused change', async () => {

@@ -5,7 +5,7 @@ import { useToast } from '@web/core/components/useToast';
 import { allEvidences } from './allEvidences';
 import { ContributingFactorsDialog } from './ContributingFactorsDialog';
 import { useIncidentContext } from './IncidentContext';
-import { setDefinitionOfDone, updateIncidentStatus } from './incidentsApi';
+import { updateIncidentStatus } from './incidentsApi';
 import { STATUS_UPDATED, STATUS_UPDATE_FAILED, asksForContributingFactors, closeToggle, statusChoices } from './incidentStatus';
 
 const useStyles = makeStyles({
@@ -25,8 +25,7 @@ export function IncidentStatusActions() {
   const apply = async (status: string, evidenceIds: readonly string[] = []) => {
     setBusy(true);
     try {
-      for (const id of evidenceIds) await setDefinitionOfDone(id, true);
-      await updateIncidentStatus(incident.id, status);
+      await updateIncidentStatus(incident.id, status, evidenceIds);
       toast.success(STATUS_UPDATED);
     } catch {
       toast.error(STATUS_UPDATE_FAILED);

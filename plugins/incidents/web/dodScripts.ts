@@ -1,17 +1,9 @@
-/**
- * The definition-of-done scripts the wizard pre-fills (spec 01 §4), CEL over the variables the gateway's evaluator
- * exposes per evidence type. Mirrors DOD_SCRIPTS of contracts/src/incidents.ts; switch to it once that is committed.
- */
-export const DOD_SCRIPTS = {
-  /** 'check is healthy and older than 5m' */
-  checkHealthy: "check.status == 'healthy' && check.age > duration('5m')",
-  /** 'analysis resolved' */
-  analysisResolved: "analysis.status == 'resolved'",
-  /** 'component is healthy': offered as a shortcut for topology evidence */
-  componentHealthy: "component.health == 'healthy'",
-} as const;
+import { DOD_SCRIPTS } from '@contracts';
 
-/** The pre-filled script: checks and config analyses have one; others start empty. */
+/** The definition-of-done scripts (spec 01 §4): CEL over the variables the gateway's evaluator exposes per type. */
+export { DOD_SCRIPTS };
+
+/** The pre-filled script: checks and config analyses have one; topology gets a shortcut instead; others start empty. */
 export function prefilledScript(type: string): string {
   if (type === 'check') return DOD_SCRIPTS.checkHealthy;
   if (type === 'config_analysis') return DOD_SCRIPTS.analysisResolved;

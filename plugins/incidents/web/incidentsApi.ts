@@ -1,3 +1,4 @@
+import type { IncidentStatusRequest } from '@contracts';
 import { dataApiPath, http, pg, withQuery } from '@web/core/api';
 import type { Hypothesis, Incident, NewIncident, Responder } from './types';
 
@@ -42,8 +43,13 @@ export function createIncident(input: NewIncident): Promise<Incident> {
   return http.post<Incident>('/api/incidents', input);
 }
 
-export function updateIncidentStatus(id: string, status: string): Promise<Incident> {
-  return http.patch<Incident>(`/api/incidents/${encodeURIComponent(id)}/status`, { status });
+/**
+ * Sets the status; `definitionOfDone` (the contributing-factors Submit) adds those evidences to the definition of
+ * done first, in the same transaction on the server.
+ */
+export function updateIncidentStatus(id: string, status: string, definitionOfDone?: readonly string[]): Promise<Incident> {
+  const body: IncidentStatusRequest = definitionOfDone?.length ? { status, definition_of_done: [...definitionOfDone] } : { status };
+  return http.patch<Incident>(`/api/incidents/${encodeURIComponent(id)}/status`, body);
 }
 
 export function updateIncidentFields(id: string, fields: Partial<Pick<Incident, 'severity' | 'type'>>): Promise<unknown> {
