@@ -12,10 +12,10 @@ beforeEach(() => {
   globalThis.fetch = fetchMock;
 });
 
-function renderActions(current: Incident = incident) {
+function renderActions(current: Incident = incident, role: 'responder' | 'viewer' = 'responder') {
   const refresh = jest.fn(() => Promise.resolve());
   render(
-    <TestProviders responses={signedIn(['responder'])}>
+    <TestProviders responses={signedIn([role])}>
       <IncidentContext.Provider value={{ incident: current, refresh }}>
         <IncidentStatusActions />
       </IncidentContext.Provider>
@@ -76,6 +76,12 @@ describe('IncidentStatusActions', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
     expect(await screen.findByText('Incident status updated successfully')).toBeInTheDocument();
     expect(calls(fetchMock)).toEqual([['/api/incidents/i1/status', 'PATCH', { status: 'mitigated', definition_of_done: ['e1'] }]]);
+  });
+
+  it('gives a viewer no way to change the status', async () => {
+    renderActions(incident, 'viewer');
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
   });
 
   it('reports a refused change', async () => {
