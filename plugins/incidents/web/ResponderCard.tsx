@@ -1,7 +1,8 @@
-import { Badge, Body1, Button, Caption1, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, Link, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete16Regular } from '@fluentui/react-icons';
 import { Avatar } from '@web/core/components/Avatar';
 import { RESPONDER_STEPS, currentResponderStep } from './responderProgress';
+import { renderTemplate, responderClient } from './responderTemplates';
 import type { Responder } from './types';
 
 const useStyles = makeStyles({
@@ -12,17 +13,32 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
+/** Only web and mail addresses become links: the id comes from a peer and the template from a team spec. */
+function safeHref(href: string): string | null {
+  return /^(https?:|mailto:)/i.test(href.trim()) ? href : null;
+}
+
 /** A responder with its type, progress (created → acknowledged → resolved → closed), external id and error. */
 export function ResponderCard({ responder, canDelete, onDelete }: { responder: Responder; canDelete: boolean; onDelete(): void }) {
   const styles = useStyles();
   const name = responder.team?.name ?? responder.person?.name ?? '';
   const current = currentResponderStep(responder);
+  const type = String(responder.properties?.responderType ?? responder.type);
+  const linkUrl = responderClient(responder.team, type).linkUrl;
+  const externalHref = responder.external_id && linkUrl ? safeHref(renderTemplate(linkUrl, { ...responder, external_id: encodeURIComponent(responder.external_id) })) : null;
+  const summary = Object.entries(responder.properties ?? {})
+    .filter(([key]) => key !== 'responderType')
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join('\n');
   return (
     <li className={styles.root} data-testid="responder">
       <div className={styles.row}>
         <Avatar name={name} src={responder.person?.avatar} size={24} />
-        <Body1 className={styles.name}>{name}</Body1>
-        <Caption1>{String(responder.properties?.responderType ?? responder.type)}</Caption1>
+        {/* The hover card opens after 1 s (spec 01 §9). */}
+        <Tooltip content={<span style={{ whiteSpace: 'pre-line' }}>{summary || name}</span>} relationship="description" showDelay={1000}>
+          <Body1 className={styles.name}>{name}</Body1>
+        </Tooltip>
+        <Caption1>{type}</Caption1>
         {canDelete && (
           <Tooltip content="Delete responder" relationship="label">
             <Button size="small" appearance="subtle" icon={<Delete16Regular />} onClick={onDelete} />
@@ -42,7 +58,18 @@ export function ResponderCard({ responder, canDelete, onDelete }: { responder: R
           </Badge>
         ))}
       </div>
-      {responder.external_id && <Caption1>External id: {responder.external_id}</Caption1>}
+      {responder.external_id && (
+        <Caption1>
+          External id:{' '}
+          {externalHref ? (
+            <Link href={externalHref} target="_blank" rel="noreferrer">
+              {responder.external_id}
+            </Link>
+          ) : (
+            responder.external_id
+          )}
+        </Caption1>
+      )}
       {responder.error && (
         <Caption1 className={styles.error} role="alert">
           {responder.error}
