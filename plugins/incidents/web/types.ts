@@ -100,6 +100,8 @@ export interface Responder {
   type: 'person' | 'system';
   properties: Record<string, unknown> & { responderType?: string };
   external_id?: string | null;
+  /** Delivery to the peer: pending, created, failed or no_integration. */
+  status?: string | null;
   error?: string | null;
   deleted_at?: string | null;
   created_at: string;
