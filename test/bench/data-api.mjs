@@ -4,46 +4,18 @@
 //   /api/db/config_items?select=id,name,type,health&type=eq.X&order=name.asc&limit=50  (Prefer: count=exact)
 // through the built gateway (autocannon), and the equivalent SQL through a pg Pool in this process.
 // A benchmark, not a test: it prints figures and never fails on them.
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { fmt, load, percentile, scratchDatabase, startGateway } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const PORT = Number(process.env.BENCH_PORT || 18100);
 const TYPES = Array.from({ length: 20 }, (_, i) => `Kubernetes::Kind${String(i).padStart(2, '0')}`);
 const TYPE = TYPES[7];
-const adminUrl = process.env.DATABASE_URL || process.env.TEST_ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `console_bench_${process.pid}`;
-const dbUrl = (() => { const u = new URL(adminUrl); u.pathname = `/${dbName}`; return u.toString(); })();
 
-const distMain = path.join(root, 'gateway/dist/gateway/src/main.js');
-if (!fs.existsSync(distMain)) {
-  console.error('Build the gateway first: npm run build -w gateway');
-  process.exit(1);
-}
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try { await c.query(sql); } finally { await c.end(); }
-}
-
-function pct(sorted, p) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-}
-
-async function seed() {
-  const { runMigrations } = require(path.join(root, 'gateway/dist/gateway/src/core/database/migrate.js'));
-  await runMigrations(dbUrl);
-  const c = new pg.Client({ connectionString: dbUrl });
+async function seed(url) {
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   const t0 = Date.now();
   // The event triggers would queue 100k 'config.created' events: irrelevant here and slow to write.
@@ -64,41 +36,13 @@ async function seed() {
   console.log(`seeded ${ROWS} config items (${TYPES.length} types) in ${Date.now() - t0} ms`);
 }
 
-function startGateway() {
-  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the gateway during the run.
-  const child = spawn('node', [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), distMain], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@local', ADMIN_PASSWORD: 'bench-password', DEMO_DATA: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return child;
-}
-
-async function waitReady() {
-  for (let i = 0; i < 240; i++) {
-    try { if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return; } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('gateway did not start');
-}
-
-function rssOf(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
 async function benchGateway(cookie) {
   const url = `http://127.0.0.1:${PORT}/api/db/config_items?select=id,name,type,health&type=eq.${encodeURIComponent(TYPE)}&order=name.asc&limit=50`;
   const check = await fetch(url, { headers: { cookie, prefer: 'count=exact' } });
   const body = await check.json();
   if (![200, 206].includes(check.status) || body.length !== 50) throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(body).slice(0, 200)}`);
   console.log(`gateway answers ${check.status} with ${body.length} rows, Content-Range ${check.headers.get('content-range')}`);
-  // Warm-up, then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { cookie, prefer: 'count=exact' } });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { cookie, prefer: 'count=exact' } });
-  if (r.non2xx || r.errors) console.log(`WARNING: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+  return load({ url, connections: CONNECTIONS, duration: DURATION, headers: { cookie, prefer: 'count=exact' } });
 }
 
 // The statement the data API runs for that request (see gateway/src/core/data-api/sql-builder.ts buildRead).
@@ -107,7 +51,7 @@ const SQL = `SELECT (SELECT count(*) FROM "public"."config_items" WHERE "config_
   FROM (SELECT "config_items"."id", "config_items"."name", "config_items"."type", "config_items"."health"
           FROM "public"."config_items" WHERE "config_items"."type" = $1 ORDER BY "config_items"."name" ASC LIMIT 50) _pgrst_t`;
 
-async function benchDirect() {
+async function benchDirect(dbUrl) {
   const pool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
   const run = async (until, lat) => {
     while (Date.now() < until) {
@@ -124,33 +68,25 @@ async function benchDirect() {
   const elapsed = (Date.now() - start) / 1000;
   await pool.end();
   lat.sort((a, b) => a - b);
-  return { rps: lat.length / elapsed, p50: pct(lat, 50), p99: pct(lat, 99), total: lat.length };
+  return { rps: lat.length / elapsed, p50: percentile(lat, 50), p99: percentile(lat, 99), total: lat.length };
 }
 
-await admin(`DROP DATABASE IF EXISTS "${dbName}"`);
-await admin(`CREATE DATABASE "${dbName}"`);
+const db = await scratchDatabase(`console_bench_${process.pid}`);
 let gateway;
 try {
-  await seed();
-  gateway = startGateway();
-  await waitReady();
-  const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@local', password: 'bench-password' }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const direct = await benchDirect();
-  const viaGateway = await benchGateway(cookie);
-  const mem = rssOf(gateway.pid);
-  const f = (n, d = 1) => Number(n).toFixed(d);
+  await seed(db.url);
+  gateway = await startGateway(db.url, PORT);
+  const direct = await benchDirect(db.url);
+  const viaGateway = await benchGateway(gateway.cookie);
+  const mem = gateway.rss();
   console.log(`\nconfig_items list, type=eq.X, limit 50, count=exact, ${CONNECTIONS} connections, ${DURATION} s, ${ROWS} rows, gateway LOG_LEVEL=${process.env.BENCH_LOG_LEVEL || 'info'}`);
   console.log(`                req/s      p50 ms   p99 ms   requests`);
-  console.log(`direct pg    ${f(direct.rps).padStart(8)}  ${f(direct.p50, 2).padStart(8)} ${f(direct.p99, 2).padStart(8)}   ${direct.total}`);
-  console.log(`data API     ${f(viaGateway.rps).padStart(8)}  ${f(viaGateway.p50, 2).padStart(8)} ${f(viaGateway.p99, 2).padStart(8)}   ${viaGateway.total}`);
-  console.log(`throughput ratio (data API / direct pg): ${f(viaGateway.rps / direct.rps, 2)}  (target >= 0.5)`);
-  console.log(`data API p99: ${f(viaGateway.p99, 1)} ms (target <= 50)`);
-  console.log(`gateway RSS: ${f(mem.rss, 0)} MB now, ${f(mem.peak, 0)} MB peak (target <= 300)`);
+  console.log(`direct pg    ${fmt(direct.rps).padStart(8)}  ${fmt(direct.p50, 2).padStart(8)} ${fmt(direct.p99, 2).padStart(8)}   ${direct.total}`);
+  console.log(`data API     ${fmt(viaGateway.rps).padStart(8)}  ${fmt(viaGateway.p50, 2).padStart(8)} ${fmt(viaGateway.p99, 2).padStart(8)}   ${viaGateway.total}`);
+  console.log(`throughput ratio (data API / direct pg): ${fmt(viaGateway.rps / direct.rps, 2)}  (target >= 0.5)`);
+  console.log(`data API p99: ${fmt(viaGateway.p99, 1)} ms (target <= 50)`);
+  console.log(`gateway RSS: ${fmt(mem.now, 0)} MB now, ${fmt(mem.peak, 0)} MB peak (target <= 300)`);
 } finally {
-  gateway?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await gateway?.stop();
+  await db.drop();
 }

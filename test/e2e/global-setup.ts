@@ -3,9 +3,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Pool } from 'pg';
 import { hashPassword } from '../../gateway/src/core/auth/password';
+import { startJiraPeer } from '../support/peers/jira-peer';
 import { createTestDatabase } from '../support/test-db';
 import { E2E_PORT } from './playwright.config';
-import { E2E_USERS, STATE_FILE } from './users';
+import { E2E_USERS, JIRA_TOKEN, JIRA_USER, STATE_FILE } from './users';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -31,8 +32,11 @@ async function waitForReady(url: string, timeoutMs: number, child: ChildProcess,
   throw new Error(`The gateway did not become ready at ${url} within ${timeoutMs} ms`);
 }
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   await assertPortFree(E2E_PORT);
+  // A local server speaking Jira's documented REST API, for the responder journey. It lives in this (runner)
+  // process for the whole run; the returned function stops it.
+  const jira = await startJiraPeer(JIRA_USER, JIRA_TOKEN);
   const db = await createTestDatabase('console_e2e');
   const logFile = path.join(root, 'test-results', 'e2e-gateway.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
@@ -51,7 +55,7 @@ export default async function globalSetup(): Promise<void> {
     },
     stdio: ['ignore', log, log],
   });
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url, jiraUrl: jira.url }));
   await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000, gateway, logFile);
 
   // People besides the first admin (created by the gateway itself on first start).
@@ -68,4 +72,7 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await pool.end();
   }
+  return async () => {
+    await jira.stop();
+  };
 }

@@ -8,3 +8,11 @@ export const E2E_USERS: Record<'admin' | 'viewer', { name: string; email: string
   admin: { name: 'Admin', email: 'admin@e2e.local', password: 'admin-password-e2e', role: 'admin' },
   viewer: { name: 'Vera Viewer', email: 'viewer@e2e.local', password: 'viewer-password-e2e', role: 'viewer' },
 };
+
+export const JIRA_USER = 'bot@example.com';
+export const JIRA_TOKEN = 'jira-token';
+
+export function e2eState(): { pid: number; db: string; url: string; jiraUrl: string } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return JSON.parse(require('node:fs').readFileSync(STATE_FILE, 'utf8'));
+}

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { ApiError } from '@web/core/api';
 import { incidentDetailKey, incidentHistoryKey } from './incidentsApi';
@@ -16,7 +16,11 @@ function whileDelivering(latest: Incident[] | undefined): number {
 export function useIncident(id: string) {
   const key = incidentDetailKey(id);
   const { mutate } = useSWRConfig();
-  const { data, error, isLoading } = useSWR<Incident[], ApiError>(key, { refreshInterval: whileDelivering });
+  // A number, not a function: SWR reads a function only when its polling effect restarts, so a delivery that
+  // becomes pending after the first load would never be polled. A changing number restarts the effect.
+  const [pollMs, setPollMs] = useState(0);
+  const { data, error, isLoading } = useSWR<Incident[], ApiError>(key, { refreshInterval: pollMs });
+  useEffect(() => setPollMs(whileDelivering(data)), [data]);
   const refresh = useCallback(() => Promise.all([mutate(key), mutate(incidentHistoryKey(id))]), [mutate, key, id]);
   return { incident: data?.[0], error, isLoading, refresh };
 }
