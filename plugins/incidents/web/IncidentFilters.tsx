@@ -26,8 +26,14 @@ export function useIncidentListFilters(): IncidentListFilters & { set(key: keyof
   const [type, setType] = useQueryState('type', DEFAULT_FILTERS.type);
   const [component, setComponent] = useQueryState('component', DEFAULT_FILTERS.component);
   const [search, setSearch] = useQueryState('search', DEFAULT_FILTERS.search);
+  const [, setPage] = useQueryState('page', '1');
   const setters = { severity: setSeverity, status: setStatus, owner: setOwner, type: setType, component: setComponent, search: setSearch };
-  return { severity, status, owner, type, component, search, set: (key, value) => setters[key](value) };
+  // Another filter means another result: start again at the first page.
+  const set = (key: keyof IncidentListFilters, value: string) => {
+    setters[key](value);
+    setPage(null);
+  };
+  return { severity, status, owner, type, component, search, set };
 }
 
 function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly { value: string; label: string }[]; onChange(value: string): void }) {

@@ -3,7 +3,8 @@ import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
-import type { ApiError } from '@web/core/api';
+import { request, totalFromContentRange, type ApiError, type CountedRows } from '@web/core/api';
+import { useQueryState } from '@web/core/hooks/useQueryState';
 import { usePermissions } from '@web/core/auth';
 import { AvatarGroup } from '@web/core/components/AvatarGroup';
 import { Breadcrumb } from '@web/core/components/Breadcrumb';
@@ -12,7 +13,7 @@ import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { formatAge } from './age';
 import { CreateIncidentDialog } from './CreateIncidentDialog';
 import { IncidentFilters, useIncidentListFilters } from './IncidentFilters';
-import { incidentListKey } from './incidentListQuery';
+import { DEFAULT_PAGE, incidentListKey } from './incidentListQuery';
 import { incidentPath } from './incidentsApi';
 import { listSeverityLabel } from './severity';
 import type { Incident, Responder } from './types';
@@ -47,16 +48,26 @@ const columns: DataTableColumn<Incident>[] = [
   },
 ];
 
-/** /incidents: filters in the query string, a table, and 'Create New Incident'. */
+/** One page of the list and the total of all matching incidents (Content-Range). */
+async function fetchIncidentPage(key: string): Promise<CountedRows<Incident>> {
+  const response = await request<Incident[]>(key, { headers: { Prefer: 'count=exact' } });
+  const rows = response.data ?? [];
+  return { rows, total: totalFromContentRange(response.headers.get('content-range')) ?? rows.length };
+}
+
+/** /incidents: filters and the page in the query string, a server-paged table, and 'Create New Incident'. */
 export default function IncidentListPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { can } = usePermissions();
   const filters = useIncidentListFilters();
-  const key = incidentListKey(filters);
-  const { data, error, isLoading } = useSWR<Incident[], ApiError>(key);
+  const [pageParam, setPageParam] = useQueryState('page', '1');
+  const [sizeParam, setSizeParam] = useQueryState('pageSize', String(DEFAULT_PAGE.pageSize));
+  const page = { pageIndex: Math.max(0, (Number(pageParam) || 1) - 1), pageSize: Number(sizeParam) || DEFAULT_PAGE.pageSize };
+  const key = incidentListKey(filters, page);
+  const { data, error, isLoading } = useSWR<CountedRows<Incident>, ApiError>(key, () => fetchIncidentPage(key));
   const [creating, setCreating] = useState(false);
-  const rows = useMemo(() => data ?? [], [data]);
+  const rows = useMemo(() => data?.rows ?? [], [data]);
 
   return (
     <div className={styles.root}>
@@ -79,7 +90,16 @@ export default function IncidentListPage() {
           getRowId={(incident) => incident.id}
           loading={isLoading}
           emptyMessage={NO_INCIDENTS_MESSAGE}
-          paging={{ mode: 'client', initialPageSize: 50 }}
+          paging={{
+            mode: 'server',
+            pageIndex: page.pageIndex,
+            pageSize: page.pageSize,
+            total: data?.total ?? 0,
+            onChange: (pageIndex, pageSize) => {
+              setPageParam(pageIndex === 0 ? null : String(pageIndex + 1));
+              setSizeParam(pageSize === DEFAULT_PAGE.pageSize ? null : String(pageSize));
+            },
+          }}
           onRowClick={(incident) => navigate(incidentPath(incident.id))}
         />
       )}

@@ -20,8 +20,18 @@ export const DEFAULT_FILTERS: IncidentListFilters = {
 
 const given = (value: string) => (value && value !== 'all' ? value : undefined);
 
-/** The list's data-API address: 'all' (or blank) drops a filter; a component filters through evidence. */
-export function incidentListKey(filters: IncidentListFilters): string {
+export interface IncidentListPage {
+  pageIndex: number;
+  pageSize: number;
+}
+
+export const DEFAULT_PAGE: IncidentListPage = { pageIndex: 0, pageSize: 50 };
+
+/**
+ * The list's data-API address: 'all' (or blank) drops a filter; a component filters through evidence.
+ * One page at a time (limit/offset); the page asks for the total with `Prefer: count=exact`.
+ */
+export function incidentListKey(filters: IncidentListFilters, page: IncidentListPage = DEFAULT_PAGE): string {
   const component = given(filters.component);
   const select = [
     '*',
@@ -42,5 +52,7 @@ export function incidentListKey(filters: IncidentListFilters): string {
     'hypotheses.evidences.component_id': component ? pg.eq(component) : undefined,
     title: search ? pg.ilike(`*${search}*`) : undefined,
     order: pg.order('created_at', 'desc'),
+    limit: String(page.pageSize),
+    offset: String(page.pageIndex * page.pageSize),
   });
 }

@@ -16,6 +16,14 @@ describe('severity in the incident list', () => {
 describe('incident list query', () => {
   const params = (key: string) => new URL(key, 'http://x').searchParams;
 
+  it('asks the server for one page at a time', () => {
+    expect(params(incidentListKey(DEFAULT_FILTERS)).get('limit')).toBe('50');
+    expect(params(incidentListKey(DEFAULT_FILTERS)).get('offset')).toBe('0');
+    const third = params(incidentListKey(DEFAULT_FILTERS, { pageIndex: 2, pageSize: 25 }));
+    expect(third.get('limit')).toBe('25');
+    expect(third.get('offset')).toBe('50');
+  });
+
   it('filters open incidents by default and drops filters set to all', () => {
     const query = params(incidentListKey(DEFAULT_FILTERS));
     expect(query.get('status')).toBe('eq.open');
