@@ -53,6 +53,10 @@ export interface FieldSpec {
   kind: 'text' | 'textarea' | 'number' | 'select' | 'secret' | 'boolean';
   required?: boolean;
   options?: readonly { value: string; label: string }[];
+  /** Options come from the gateway (e.g. Jira projects): the key passed to the area's options endpoint. */
+  optionsKey?: string;
+  /** Fields whose values that lookup needs (Jira issue types depend on the project). */
+  dependsOn?: readonly string[];
 }
 
 /** A "type" contributed to a host area: a label, an icon, optionally a schema and/or a form. */
