@@ -70,12 +70,14 @@ test('an operator runs an incident from creation to close, with a Jira responder
   await expect.poll(() => page.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toContain('Raise pool size to 50');
   await expect(page.getByText('Solution', { exact: true })).toBeVisible();
 
-  // Evidence: a comment-type piece is not enough for the DoD dialog, so add a manual evidence through the API the
-  // evidence picker also uses, then check it shows.
-  const hyps = await api<{ id: string; type: string }[]>(page, 'GET', `/api/db/hypotheses?incident_id=eq.${incidentId}&type=eq.factor&select=id,type`);
-  await api(page, 'POST', '/api/db/evidences', { hypothesis_id: hyps[0].id, type: 'comment', description: 'p99 latency graph', evidence: { comment: 'p99 at 2.4 s since 10:02' } });
-  await page.reload();
-  await expect(page.getByTestId('evidence').first()).toBeVisible();
+  // Evidence: link a catalogue item to the factor through 'Link to Catalog' (Link stays disabled until one is chosen).
+  await api(page, 'POST', '/api/db/config_items', { name: 'checkout-db', type: 'AWS::RDS::DBInstance', health: 'unhealthy' });
+  await page.getByRole('button', { name: 'Link to Catalog' }).nth(1).click();
+  const link = page.getByRole('dialog');
+  await expect(link.getByRole('button', { name: 'Link' })).toBeDisabled();
+  await link.getByRole('radio').first().check();
+  await link.getByRole('button', { name: 'Link' }).click();
+  await expect(page.getByTestId('evidence').first()).toContainText('checkout-db');
 
   // Status → mitigated through 'Add contributing factors to definition of done'.
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('mitigated');
