@@ -141,5 +141,5 @@ try {
   console.log(`gateway RSS: ${fmt(mem.now, 0)} MB now, ${fmt(mem.peak, 0)} MB peak`);
 } finally {
   await gateway?.stop();
-  await db.drop();
+  if (!process.env.BENCH_KEEP_DB) await db.drop();
 }
