@@ -9,6 +9,13 @@ export interface PersonSummary {
   avatar: string | null;
 }
 
+/** A person as lists show them (created by, responders, mentions). */
+export interface PersonRef {
+  id: string;
+  name: string;
+  avatar: string | null;
+}
+
 export interface WhoAmI {
   user: PersonSummary;
   roles: Role[];
@@ -52,7 +59,7 @@ export interface Property {
   source: PropertySource;
   created_by: string | null;
   /** Who created it, for display; null for local flags or when the person is gone. */
-  creator: { id: string; name: string; avatar: string | null } | null;
+  creator: PersonRef | null;
   created_at: string | null;
   updated_at: string | null;
 }
@@ -71,3 +78,22 @@ export interface FeaturesResponse {
 export const CSRF_COOKIE = 'console_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'console_session';
+
+/** A connection as the API returns it: secrets are never sent back, only whether they are set. */
+export interface ConnectionView {
+  id: string;
+  name: string;
+  namespace: string;
+  type: string;
+  url: string | null;
+  username: string | null;
+  insecure_tls: boolean;
+  properties: Record<string, string>;
+  source: string;
+  created_by: string | null;
+  creator: PersonRef | null;
+  created_at: string;
+  updated_at: string;
+  password_set: boolean;
+  certificate_set: boolean;
+}

@@ -6,24 +6,8 @@ import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CONNECTION_TYPE_PATTERN, GENERIC_CONNECTION_TYPES } from './connection-types';
 import type { CreateConnectionDto, UpdateConnectionDto } from './dto/connection.dto';
 
-/** A connection as the API returns it: secrets replaced by whether they are set. */
-export interface ConnectionView {
-  id: string;
-  name: string;
-  namespace: string;
-  type: string;
-  url: string | null;
-  username: string | null;
-  insecure_tls: boolean;
-  properties: Record<string, string>;
-  source: string;
-  created_by: string | null;
-  creator: { id: string; name: string; avatar: string | null } | null;
-  created_at: string;
-  updated_at: string;
-  password_set: boolean;
-  certificate_set: boolean;
-}
+import type { ConnectionView } from '@contracts';
+export type { ConnectionView };
 
 export const NOT_TESTABLE = 'We currently do not support testing this connection type';
 

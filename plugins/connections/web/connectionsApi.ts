@@ -1,23 +1,8 @@
+import type { ConnectionView } from '@contracts';
 import { http } from '@web/core/api';
 
-/** A connection as the API returns it: secrets are never sent back, only whether they are set. */
-export interface Connection {
-  id: string;
-  name: string;
-  namespace: string;
-  type: string;
-  url: string | null;
-  username: string | null;
-  insecure_tls: boolean;
-  properties: Record<string, string>;
-  source: string;
-  created_by: string | null;
-  creator: { id: string; name: string; avatar: string | null } | null;
-  created_at: string;
-  updated_at: string;
-  password_set: boolean;
-  certificate_set: boolean;
-}
+/** A connection as the API returns it (secrets never, only whether they are set). */
+export type Connection = ConnectionView;
 
 /** What the form sends. Secrets: omitted or '' keeps the stored one, null clears it. */
 export interface ConnectionInput {
