@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ConnectionView } from '@contracts';
 import { ConnectionStore, CONNECTION_TESTS_EXTENSION_POINT, type ConnectionRequirement, type ConnectionTest } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { DomainError, badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
@@ -6,7 +7,7 @@ import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CONNECTION_TYPE_PATTERN, GENERIC_CONNECTION_TYPES } from './connection-types';
 import type { CreateConnectionDto, UpdateConnectionDto } from './dto/connection.dto';
 
-import type { ConnectionView } from '@contracts';
+/** The API's shape of a connection (secrets never, only whether they are set). */
 export type { ConnectionView };
 
 export const NOT_TESTABLE = 'We currently do not support testing this connection type';
