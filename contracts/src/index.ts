@@ -5,4 +5,5 @@ export * from './format';
 export * from './api';
 export * from './plugin';
 export * from './responders';
+export * from './checks';
 export * from './incidents';
