@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { HttpCheckRunner } from './http.runner';
+
+@Module({ providers: [HttpCheckRunner] })
+export class CheckHttpModule {}

@@ -1,0 +1,115 @@
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { CheckRunContext } from '@contracts';
+import { startHttpPeer, type HttpPeer } from '../../../test/support/peers/http-peer';
+import { selfSignedCertificate } from '../../../test/support/peers/self-signed';
+import { HttpCheckRunner } from './http.runner';
+
+function context(timeoutMs = 2000): CheckRunContext {
+  return { signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async (ref) => (ref as { valueFrom?: { literal?: string } })?.valueFrom?.literal ?? null };
+}
+
+describe('http check', () => {
+  const runner = new HttpCheckRunner();
+  let peer: HttpPeer;
+  let tlsPeer: HttpPeer;
+
+  beforeAll(async () => {
+    const routes = (app: import('express').Express) => {
+      app.get('/ok', (_req, res) => res.json({ status: 'ok', n: 3 }));
+      app.get('/missing', (_req, res) => res.status(404).send('nope'));
+      app.get('/slow', (_req, res) => setTimeout(() => res.send('late'), 300));
+      app.post('/echo', (req, res) => res.json({ body: req.body, auth: req.headers.authorization ?? null, x: req.headers['x-team'] ?? null }));
+    };
+    peer = await startHttpPeer(routes);
+    tlsPeer = await startHttpPeer(routes, { tls: selfSignedCertificate() });
+  });
+  afterAll(async () => {
+    await peer?.stop();
+    await tlsPeer?.stop();
+  });
+
+  it('passes on a 2xx and exposes code, headers, content and parsed json', async () => {
+    const r = await runner.run({ name: 'ok', url: `${peer.url}/ok` }, context());
+    expect(r).toMatchObject({ pass: true, invalid: false, error: null });
+    expect(r.details).toMatchObject({ code: 200, json: { status: 'ok', n: 3 }, sslAgeDays: null });
+    expect(String((r.details.headers as Record<string, string>)['content-type'])).toContain('application/json');
+    expect(r.duration).toBeGreaterThanOrEqual(0);
+  });
+
+  it('fails on a code outside responseCodes, and passes when the code is listed', async () => {
+    const fail = await runner.run({ name: 'm', url: `${peer.url}/missing` }, context());
+    expect(fail).toMatchObject({ pass: false, invalid: false, details: { code: 404, content: 'nope' } });
+    expect(fail.message).toContain('404');
+    const pass = await runner.run({ name: 'm', url: `${peer.url}/missing`, responseCodes: [404] }, context());
+    expect(pass.pass).toBe(true);
+  });
+
+  it('fails when responseContent is absent from the body', async () => {
+    expect((await runner.run({ name: 'c', url: `${peer.url}/ok`, responseContent: '"ok"' }, context())).pass).toBe(true);
+    const r = await runner.run({ name: 'c', url: `${peer.url}/ok`, responseContent: 'degraded' }, context());
+    expect(r).toMatchObject({ pass: false, message: "response does not contain 'degraded'" });
+  });
+
+  it('sends method, headers, body and basic auth', async () => {
+    const r = await runner.run(
+      {
+        name: 'post',
+        url: `${peer.url}/echo`,
+        method: 'post',
+        headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'X-Team', valueFrom: { literal: 'sre' } }],
+        body: '{"a":1}',
+        username: 'alice',
+        password: { value: 's3cret' },
+      },
+      context(),
+    );
+    expect(r.pass).toBe(true);
+    expect(r.details.json).toEqual({ body: { a: 1 }, auth: 'Basic ' + Buffer.from('alice:s3cret').toString('base64'), x: 'sre' });
+  });
+
+  it('fails when slower than thresholdMillis', async () => {
+    const r = await runner.run({ name: 's', url: `${peer.url}/slow`, thresholdMillis: 100 }, context());
+    expect(r.pass).toBe(false);
+    expect(r.message).toMatch(/more than the threshold of 100ms/);
+  });
+
+  it('refuses a self-signed certificate unless insecure, and reports days to expiry', async () => {
+    const strict = await runner.run({ name: 't', url: `${tlsPeer.url}/ok` }, context());
+    expect(strict).toMatchObject({ pass: false, invalid: false });
+    expect(strict.error).toMatch(/self[- ]signed/i);
+    const r = await runner.run({ name: 't', url: `${tlsPeer.url}/ok`, insecure: true }, context());
+    expect(r.pass).toBe(true);
+    expect(r.details.sslAgeDays).toBeLessThanOrEqual(1);
+    expect(r.details.sslAgeDays).toBeGreaterThanOrEqual(0);
+  });
+
+  it('fails when the certificate expires sooner than maxSSLExpiry days', async () => {
+    const r = await runner.run({ name: 't', url: `${tlsPeer.url}/ok`, insecure: true, maxSSLExpiry: 7 }, context());
+    expect(r.pass).toBe(false);
+    expect(r.message).toMatch(/certificate expires in [01] days, fewer than 7/);
+  });
+
+  it('returns within the timeout when the server accepts and never answers', async () => {
+    const sockets: Socket[] = [];
+    const hung = http.createServer(() => undefined);
+    hung.on('connection', (s) => sockets.push(s));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = Date.now();
+      const r = await runner.run({ name: 'h', url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/` }, context(300));
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(r).toMatchObject({ pass: false, invalid: false, message: 'timed out after 300ms' });
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      await new Promise((resolve) => hung.close(resolve));
+    }
+  });
+
+  it('is invalid, naming the field, without a url', async () => {
+    expect(runner.validate({ name: 'x' })).toEqual(['url: required']);
+    expect(runner.validate({ name: 'x', url: 'ftp://a', thresholdMillis: -1 })).toEqual(['url: must start with http:// or https://', 'thresholdMillis: must be a number ≥ 0']);
+    const r = await runner.run({ name: 'x' }, context());
+    expect(r).toMatchObject({ pass: false, invalid: true, message: 'url: required' });
+  });
+});

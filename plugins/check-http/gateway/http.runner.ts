@@ -1,0 +1,172 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import { Injectable } from '@nestjs/common';
+import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+
+/** Bodies beyond this are cut: a check reads a health page, not a download. */
+const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface HttpResponse {
+  code: number;
+  headers: Record<string, string>;
+  content: string;
+  sslAgeDays: number | null;
+}
+
+/** Check type `http`: one request; passes when code, content, latency and certificate expiry all hold. */
+@Injectable()
+@Extension('checks', 'http')
+export class HttpCheckRunner implements CheckRunner {
+  readonly type = 'http';
+
+  validate(spec: CheckSpec): string[] {
+    const errors: string[] = [];
+    const url = spec.url ?? spec.endpoint;
+    if (typeof url !== 'string' || !url) errors.push('url: required');
+    else if (!/^https?:\/\//i.test(url)) errors.push('url: must start with http:// or https://');
+    else {
+      try {
+        new URL(url);
+      } catch {
+        errors.push('url: not a valid URL');
+      }
+    }
+    if (spec.method !== undefined && (typeof spec.method !== 'string' || !/^[A-Za-z]+$/.test(spec.method))) errors.push('method: must be an HTTP method');
+    for (const field of ['thresholdMillis', 'maxSSLExpiry'] as const) {
+      const v = spec[field];
+      if (v !== undefined && (typeof v !== 'number' || v < 0)) errors.push(`${field}: must be a number ≥ 0`);
+    }
+    if (spec.responseCodes !== undefined && (!Array.isArray(spec.responseCodes) || spec.responseCodes.some((c) => !Number.isInteger(c)))) {
+      errors.push('responseCodes: must be a list of status codes');
+    }
+    if (spec.responseContent !== undefined && typeof spec.responseContent !== 'string') errors.push('responseContent: must be a string');
+    if (spec.headers !== undefined && !headersOf(spec.headers)) errors.push('headers: must be a map or a list of {name, value}');
+    return errors;
+  }
+
+  async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
+    const started = Date.now();
+    const problems = this.validate(spec);
+    if (problems.length) return result(started, { invalid: true, message: problems.join('; '), error: problems.join('; ') });
+
+    const url = new URL(String(spec.url ?? spec.endpoint));
+    const headers: Record<string, string> = { ...(await resolveHeaders(spec.headers, ctx)) };
+    const username = await secret(spec.username, ctx);
+    const password = await secret(spec.password, ctx);
+    if (username !== null) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
+    const body = typeof spec.body === 'string' ? spec.body : spec.body === undefined ? undefined : JSON.stringify(spec.body);
+
+    let response: HttpResponse;
+    try {
+      response = await request(url, {
+        method: String(spec.method ?? 'GET').toUpperCase(),
+        headers,
+        body,
+        insecure: spec.insecure === true || spec.insecureSkipVerify === true,
+        signal: ctx.signal,
+      });
+    } catch (err) {
+      const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
+      return result(started, { message, error: message });
+    }
+
+    const duration = Date.now() - started;
+    const json = parseJson(response.content, response.headers['content-type']);
+    const details: Record<string, unknown> = { ...response, json, duration };
+    const failures: string[] = [];
+    const codes = spec.responseCodes as number[] | undefined;
+    if (codes?.length ? !codes.includes(response.code) : response.code < 200 || response.code > 299) {
+      failures.push(`response code ${response.code} not in ${codes?.length ? codes.join(',') : '2xx'}`);
+    }
+    if (typeof spec.responseContent === 'string' && spec.responseContent && !response.content.includes(spec.responseContent)) {
+      failures.push(`response does not contain '${spec.responseContent}'`);
+    }
+    const threshold = spec.thresholdMillis as number | undefined;
+    if (threshold && duration > threshold) failures.push(`took ${duration}ms, more than the threshold of ${threshold}ms`);
+    const maxSSLExpiry = spec.maxSSLExpiry as number | undefined;
+    if (maxSSLExpiry && response.sslAgeDays !== null && response.sslAgeDays < maxSSLExpiry) {
+      failures.push(`certificate expires in ${response.sslAgeDays} days, fewer than ${maxSSLExpiry}`);
+    }
+    const message = failures.join('; ');
+    return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details };
+  }
+}
+
+function result(started: number, r: { invalid?: boolean; message: string; error: string | null; details?: Record<string, unknown> }): CheckResult {
+  return { pass: false, invalid: r.invalid ?? false, duration: Date.now() - started, message: r.message, error: r.error, details: r.details ?? {} };
+}
+
+function headersOf(value: unknown): [string, unknown][] | null {
+  if (Array.isArray(value)) {
+    return value.every((h) => h && typeof h === 'object' && typeof (h as { name?: unknown }).name === 'string')
+      ? value.map((h) => [(h as { name: string }).name, h])
+      : null;
+  }
+  if (value && typeof value === 'object') return Object.entries(value);
+  return null;
+}
+
+/** Headers as a map (`{X: 'v'}`) or as canary-checker's list of `{name, value | valueFrom}`. */
+async function resolveHeaders(value: unknown, ctx: CheckRunContext): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, v] of headersOf(value) ?? []) {
+    const resolved = await secret(v, ctx);
+    if (resolved !== null) out[name] = resolved;
+  }
+  return out;
+}
+
+/** A plain string, `{name, value}`, or a secret reference resolved through the context. */
+async function secret(value: unknown, ctx: CheckRunContext): Promise<string | null> {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
+  return ctx.resolveSecret(value);
+}
+
+function parseJson(content: string, contentType: string | undefined): unknown {
+  const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{]/.test(content);
+  if (!looksJson) return null;
+  try {
+    return JSON.parse(content);
+  } catch {
+    return null;
+  }
+}
+
+function request(
+  url: URL,
+  opts: { method: string; headers: Record<string, string>; body?: string; insecure: boolean; signal: AbortSignal },
+): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const isHttps = url.protocol === 'https:';
+    const lib = isHttps ? https : http;
+    // agent: false → a fresh socket, so the peer certificate is always the one of this request.
+    const req = lib.request(url, { method: opts.method, headers: opts.headers, signal: opts.signal, agent: false, rejectUnauthorized: !opts.insecure });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let sslAgeDays: number | null = null;
+      if (isHttps) {
+        const cert = (res.socket as TLSSocket).getPeerCertificate?.();
+        if (cert?.valid_to) sslAgeDays = Math.floor((new Date(cert.valid_to).getTime() - Date.now()) / DAY_MS);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size < MAX_CONTENT_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+        resolve({ code: res.statusCode ?? 0, headers, content: Buffer.concat(chunks).subarray(0, MAX_CONTENT_BYTES).toString('utf8'), sslAgeDays });
+      });
+    });
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
