@@ -1,0 +1,75 @@
+import * as net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { CheckRunContext } from '@contracts';
+import { PostgresCheckRunner } from './postgres.runner';
+
+const URL = process.env.CHECK_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const context = (timeoutMs = 3000): CheckRunContext => ({
+  signal: AbortSignal.timeout(timeoutMs),
+  timeoutMs,
+  resolveSecret: async (ref) => (ref === 'connection://postgres/local' ? URL : null),
+});
+
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port });
+    s.setTimeout(500, () => (s.destroy(), resolve(false)));
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
+
+describe('postgres check', () => {
+  const runner = new PostgresCheckRunner();
+  let up = false;
+  beforeAll(async () => {
+    up = await reachable('127.0.0.1', 5432);
+    if (!up) console.log('postgres check: skipping live tests, no Postgres on 127.0.0.1:5432');
+  });
+
+  it('passes when the query returns the expected number of rows', async () => {
+    if (!up) return;
+    const r = await runner.run({ name: 'p', connection: URL, query: 'SELECT generate_series(1, 3) AS n', results: 3 }, context());
+    expect(r).toMatchObject({ pass: true, invalid: false, error: null, details: { count: 3 } });
+    expect(r.details.rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
+
+  it('fails when the row count differs', async () => {
+    if (!up) return;
+    const r = await runner.run({ name: 'p', connection: URL, query: 'SELECT 1', results: 2 }, context());
+    expect(r).toMatchObject({ pass: false, invalid: false, message: 'got 1 rows, expected 2' });
+  });
+
+  it('resolves a connection reference and fails on a bad query', async () => {
+    if (!up) return;
+    expect((await runner.run({ name: 'p', connection: 'connection://postgres/local' }, context())).pass).toBe(true);
+    const r = await runner.run({ name: 'p', connection: URL, query: 'SELECT * FROM no_such_table_here' }, context());
+    expect(r.pass).toBe(false);
+    expect(r.message).toContain('no_such_table_here');
+  });
+
+  it('returns within the timeout when the server accepts and never answers', async () => {
+    const sockets: net.Socket[] = [];
+    const hung = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = Date.now();
+      const port = (hung.address() as AddressInfo).port;
+      const r = await runner.run({ name: 'p', connection: `postgres://postgres@127.0.0.1:${port}/postgres` }, context(300));
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(r).toMatchObject({ pass: false, invalid: false, message: 'timed out after 300ms' });
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      await new Promise((resolve) => hung.close(resolve));
+    }
+  });
+
+  it('names the field when invalid', async () => {
+    expect(runner.validate({ name: 'p' })).toEqual(['connection: required']);
+    expect(runner.validate({ name: 'p', connection: 'mysql://x', results: -1 })).toEqual([
+      'connection: must be a postgres:// URL or a connection:// reference',
+      'results: must be an integer ≥ 0',
+    ]);
+    expect(await runner.run({ name: 'p' }, context())).toMatchObject({ pass: false, invalid: true });
+  });
+});
