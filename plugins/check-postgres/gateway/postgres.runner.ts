@@ -15,7 +15,7 @@ export class PostgresCheckRunner implements CheckRunner {
     const errors: string[] = [];
     const connection = spec.connection ?? spec.url;
     if (connection === undefined || connection === null || connection === '') errors.push('connection: required');
-    else if (typeof connection === 'string' && !isUrl(connection) && !connection.startsWith('connection://')) {
+    else if (typeof connection === 'string' && !isUrl(connection) && !/^connection:\/\//.test(connection)) {
       errors.push('connection: must be a postgres:// URL or a connection:// reference');
     }
     if (spec.query !== undefined && (typeof spec.query !== 'string' || !spec.query.trim())) errors.push('query: must be a non-empty string');
