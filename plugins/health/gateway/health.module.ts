@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
+import { CanariesService } from './canaries.service';
+import { CheckRunnerService } from './check-runner.service';
+import { HealthController } from './health.controller';
 import { HealthResources } from './health.resources';
 
-/** The Health area. So far: its tables and views on the data API; domain endpoints and pages come with its issue. */
-@Module({ providers: [HealthResources] })
+/** The Health area: its tables and views on the data API, canary writes and the check runner. */
+@Module({ controllers: [HealthController], providers: [HealthResources, CanariesService, CheckRunnerService] })
 export class HealthModule {}

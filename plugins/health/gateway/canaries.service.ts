@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import { CHECK_EXTENSION_POINT, type CheckRunner } from '@contracts';
+import { Db } from '@gateway/core/database/db.service';
+import { badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
+import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
+import { CanaryDocumentError, compileSchedule, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
+import type { CanaryBodyDto } from './dto/canary.dto';
+
+export interface CanaryWithChecks {
+  id: string;
+  name: string;
+  namespace: string;
+  labels: Record<string, string>;
+  schedule: string | null;
+  spec: Record<string, unknown>;
+  checks: Array<{ id: string; type: string; name: string; status: string | null; next_runtime: string | null }>;
+}
+
+/** Canary writes: the canary and its checks in one transaction; nothing saved when the document is invalid. */
+@Injectable()
+export class CanariesService {
+  constructor(
+    private readonly db: Db,
+    private readonly plugins: PluginHost,
+  ) {}
+
+  parse(body: CanaryBodyDto): ParsedCanary {
+    const runners = (type: string) => this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type);
+    try {
+      if (typeof body.yaml === 'string') return parseCanaryYaml(body.yaml, runners);
+      return validateCanary({ name: body.name, namespace: body.namespace, labels: body.labels, spec: body.spec }, runners);
+    } catch (error) {
+      if (error instanceof CanaryDocumentError) throw badRequest(error.message, 'invalid_canary');
+      throw error;
+    }
+  }
+
+  async get(id: string): Promise<CanaryWithChecks> {
+    const canary = await this.db.one<CanaryWithChecks>(
+      `SELECT c.id, c.name, c.namespace, c.labels, c.schedule, c.spec,
+              coalesce((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'type', k.type, 'name', k.name, 'status', k.status, 'next_runtime', k.next_runtime) ORDER BY k.type, k.name)
+                        FROM checks k WHERE k.canary_id = c.id AND k.deleted_at IS NULL), '[]') AS checks
+       FROM canaries c WHERE c.id = $1 AND c.deleted_at IS NULL`,
+      [id],
+    );
+    if (!canary) throw notFound('Canary not found');
+    return canary;
+  }
+
+  async create(body: CanaryBodyDto, personId: string | null): Promise<CanaryWithChecks> {
+    const canary = this.parse(body);
+    const id = await this.write(async (tx) => {
+      const row = await tx.query<{ id: string }>(
+        `INSERT INTO canaries (name, namespace, labels, spec, schedule, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [canary.name, canary.namespace, canary.labels, canary.spec, canary.schedule, personId],
+      );
+      await this.syncChecks(tx, row.rows[0].id, canary);
+      return row.rows[0].id;
+    });
+    return this.get(id);
+  }
+
+  async update(id: string, body: CanaryBodyDto, personId: string | null): Promise<CanaryWithChecks> {
+    const canary = this.parse(body);
+    await this.write(async (tx) => {
+      const row = await tx.query(
+        `UPDATE canaries SET name = $2, namespace = $3, labels = $4, spec = $5, schedule = $6 WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+        [id, canary.name, canary.namespace, canary.labels, canary.spec, canary.schedule],
+      );
+      if (!row.rowCount) throw notFound('Canary not found');
+      await this.syncChecks(tx, id, canary);
+      void personId;
+    });
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await tx.query(`UPDATE canaries SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, [id]);
+      if (!row.rowCount) throw notFound('Canary not found');
+      await tx.query(`UPDATE checks SET deleted_at = now(), next_runtime = NULL WHERE canary_id = $1 AND deleted_at IS NULL`, [id]);
+    });
+  }
+
+  private async write<T>(work: (tx: PoolClient) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict('A canary with this name already exists in this namespace');
+      throw error;
+    }
+  }
+
+  /** Upserts each check (unique canary, type, name) and soft-deletes the checks the document no longer has. */
+  private async syncChecks(tx: PoolClient, canaryId: string, canary: ParsedCanary): Promise<void> {
+    const next = canary.schedule ? compileSchedule(canary.schedule).next(new Date()) : null;
+    for (const check of canary.checks) {
+      await tx.query(
+        `INSERT INTO checks (canary_id, type, name, description, icon, labels, endpoint, namespace, severity, owner, spec, next_runtime)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (canary_id, type, name) DO UPDATE SET
+           description = EXCLUDED.description, icon = EXCLUDED.icon, labels = EXCLUDED.labels, endpoint = EXCLUDED.endpoint,
+           namespace = EXCLUDED.namespace, severity = EXCLUDED.severity, owner = EXCLUDED.owner, spec = EXCLUDED.spec,
+           next_runtime = EXCLUDED.next_runtime, deleted_at = NULL`,
+        [canaryId, check.type, check.name, check.description, check.icon ?? canary.spec.icon ?? null, { ...canary.labels, ...check.labels },
+          check.endpoint, canary.namespace, canary.severity, canary.owner, check.spec, next],
+      );
+    }
+    await tx.query(
+      `UPDATE checks SET deleted_at = now(), next_runtime = NULL
+       WHERE canary_id = $1 AND deleted_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($2::jsonb) AS keep(type text, name text) WHERE keep.type = checks.type AND keep.name = checks.name)`,
+      [canaryId, JSON.stringify(canary.checks.map(({ type, name }) => ({ type, name })))],
+    );
+  }
+}

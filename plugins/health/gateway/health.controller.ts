@@ -1,0 +1,62 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequireFeature, RequirePermission, SignedIn } from '@gateway/core/rbac/decorators';
+import { forbidden } from '@gateway/core/http/domain-error';
+import { CanariesService, type CanaryWithChecks } from './canaries.service';
+import { CheckRunnerService, type CheckStatusRow } from './check-runner.service';
+import { CanaryBodyDto } from './dto/canary.dto';
+
+const uuid = new ParseUUIDPipe();
+/** Spec 02 check detail: Run Now is for these roles only (RBAC `canaries` write leaves out responder and commander). */
+export const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'];
+
+/** Canary writes (YAML or {name, namespace, spec}) and Run Now; reads go through the data API. */
+@ApiTags('health')
+@RequireFeature('health')
+@Controller('api')
+export class HealthController {
+  constructor(
+    private readonly canaries: CanariesService,
+    private readonly runner: CheckRunnerService,
+  ) {}
+
+  @Post('canaries')
+  @RequirePermission('canaries', 'write')
+  @ApiOperation({ summary: 'Create a canary from a YAML Canary document or {name, namespace, labels, spec}; its checks in the same transaction' })
+  create(@Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
+    return this.canaries.create(body, req.principal?.personId ?? null);
+  }
+
+  @Get('canaries/:id')
+  @RequirePermission('canaries', 'read')
+  @ApiOperation({ summary: 'A canary with its current checks' })
+  get(@Param('id', uuid) id: string): Promise<CanaryWithChecks> {
+    return this.canaries.get(id);
+  }
+
+  @Put('canaries/:id')
+  @RequirePermission('canaries', 'write')
+  @ApiOperation({ summary: 'Replace a canary; checks upserted on (type, name), removed ones soft-deleted' })
+  update(@Param('id', uuid) id: string, @Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
+    return this.canaries.update(id, body, req.principal?.personId ?? null);
+  }
+
+  @Delete('canaries/:id')
+  @HttpCode(204)
+  @RequirePermission('canaries', 'write')
+  @ApiOperation({ summary: 'Soft-delete a canary and its checks' })
+  remove(@Param('id', uuid) id: string): Promise<void> {
+    return this.canaries.remove(id);
+  }
+
+  @Post('canary/run/check/:id')
+  @HttpCode(200)
+  @SignedIn()
+  @ApiOperation({ summary: 'Run Now: run the check immediately, store and return the result (admin, editor, responder, commander)' })
+  runNow(@Param('id', uuid) id: string, @Req() req: Request): Promise<CheckStatusRow> {
+    const roles: string[] = req.principal?.roles ?? [];
+    if (!roles.some((role) => RUN_NOW_ROLES.includes(role))) throw forbidden('Run Now needs the admin, editor, responder or commander role');
+    return this.runner.runById(id);
+  }
+}
