@@ -38,6 +38,13 @@ export async function createTestDatabase(prefix = 'console_test'): Promise<TestD
       const c = new Client({ connectionString: adminDatabaseUrl() });
       await c.connect();
       try {
+        // Let pools that are still closing (pg-boss stops asynchronously) finish first: forcing the drop kills their
+        // connections, and a pool that has already dropped its error listener would crash the test process.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await c.end();
