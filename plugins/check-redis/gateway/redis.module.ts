@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { RedisCheckRunner } from './redis.runner';
+
+@Module({ providers: [RedisCheckRunner] })
+export class CheckRedisModule {}
