@@ -4,7 +4,7 @@ import { CHECK_EXTENSION_POINT, type CheckRunner } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
-import { CanaryDocumentError, compileSchedule, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
+import { CanaryDocumentError, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
 import type { CanaryBodyDto } from './dto/canary.dto';
 
 export interface CanaryWithChecks {
@@ -94,7 +94,8 @@ export class CanariesService {
 
   /** Upserts each check (unique canary, type, name) and soft-deletes the checks the document no longer has. */
   private async syncChecks(tx: PoolClient, canaryId: string, canary: ParsedCanary): Promise<void> {
-    const next = canary.schedule ? compileSchedule(canary.schedule).next(new Date()) : null;
+    // A new or changed check runs within a tick; the scheduler then follows the canary's schedule.
+    const next = canary.schedule ? new Date() : null;
     for (const check of canary.checks) {
       await tx.query(
         `INSERT INTO checks (canary_id, type, name, description, icon, labels, endpoint, namespace, severity, owner, spec, next_runtime)

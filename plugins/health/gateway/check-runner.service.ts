@@ -3,7 +3,7 @@ import { CHECK_EXTENSION_POINT, CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
-import { compileSchedule, parseDuration } from './canary-document';
+import { parseDuration } from './canary-document';
 import { evaluate, plain } from './cel-loader';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -20,7 +20,7 @@ export interface CheckStatusRow {
   details: Record<string, unknown>;
 }
 
-interface CheckRow {
+export interface CheckRow {
   id: string;
   type: string;
   spec: CheckSpec;
@@ -51,6 +51,11 @@ export class CheckRunnerService {
       [checkId],
     );
     if (!check) throw notFound('Check not found');
+    return this.run(check);
+  }
+
+  /** Runs a check row and stores its result (the scheduler claims rows itself, then calls this). */
+  async run(check: CheckRow): Promise<CheckStatusRow> {
     const started = new Date();
     const result = await this.execute(check.type, check.spec);
     return this.store(check, started, result);
@@ -83,7 +88,6 @@ export class CheckRunnerService {
 
   private async store(check: CheckRow, started: Date, result: CheckResult): Promise<CheckStatusRow> {
     const status = result.pass && !result.invalid ? 'healthy' : 'unhealthy';
-    const next = check.schedule ? compileSchedule(check.schedule).next(new Date()) : null;
     return this.db.transaction(async (tx) => {
       const row = await tx.query<CheckStatusRow>(
         `INSERT INTO check_statuses (check_id, time, duration, status, invalid, message, error, details)
@@ -94,10 +98,9 @@ export class CheckRunnerService {
       );
       await tx.query(
         `UPDATE checks SET status = $2, last_runtime = $3,
-           last_transition_time = CASE WHEN status IS DISTINCT FROM $2 THEN $3 ELSE last_transition_time END,
-           next_runtime = coalesce($4, next_runtime)
+           last_transition_time = CASE WHEN status IS DISTINCT FROM $2 THEN $3 ELSE last_transition_time END
          WHERE id = $1`,
-        [check.id, status, started, next],
+        [check.id, status, started],
       );
       return (
         row.rows[0] ?? {
@@ -109,7 +112,7 @@ export class CheckRunnerService {
   }
 }
 
-function timeoutOf(spec: CheckSpec): number {
+export function timeoutOf(spec: CheckSpec): number {
   const raw = spec.timeout;
   if (typeof raw === 'number' && raw > 0) return raw;
   if (typeof raw === 'string') {

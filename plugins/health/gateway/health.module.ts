@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CanariesService } from './canaries.service';
 import { CheckRunnerService } from './check-runner.service';
+import { CheckScheduler } from './check-scheduler.service';
 import { HealthController } from './health.controller';
 import { HealthResources } from './health.resources';
 
 /** The Health area: its tables and views on the data API, canary writes and the check runner. */
-@Module({ controllers: [HealthController], providers: [HealthResources, CanariesService, CheckRunnerService] })
+@Module({ controllers: [HealthController], providers: [HealthResources, CanariesService, CheckRunnerService, CheckScheduler] })
 export class HealthModule {}

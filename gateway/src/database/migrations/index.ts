@@ -10,6 +10,7 @@ import { PropertiesChangeNotify1732300000008 } from './1732300000008-PropertiesC
 import { IncidentStatusTransitions1732300001000 } from './1732300001000-IncidentStatusTransitions';
 import { ResponderDelivery1732300001001 } from './1732300001001-ResponderDelivery';
 import { HypothesisNesting1732300001002 } from './1732300001002-HypothesisNesting';
+import { CheckScheduling1732300002000 } from './1732300002000-CheckScheduling';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: Function[] = [
   IncidentStatusTransitions1732300001000,
   ResponderDelivery1732300001001,
   HypothesisNesting1732300001002,
+  CheckScheduling1732300002000,
 ];

@@ -1,0 +1,80 @@
+import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
+import type { CheckRunner } from '@contracts';
+import { Db } from '@gateway/core/database/db.service';
+import { CheckRunnerService } from '../../../plugins/health/gateway/check-runner.service';
+import { CheckScheduler } from '../../../plugins/health/gateway/check-scheduler.service';
+import { TestApp } from '../../support/test-app';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('check scheduler', () => {
+  let t: TestApp;
+  let active = 0;
+  let maxActive = 0;
+  let runs = 0;
+  let delayMs = 1500;
+  const fake: CheckRunner = {
+    type: 'junit',
+    validate: () => [],
+    run: async () => {
+      runs++;
+      active++;
+      maxActive = Math.max(maxActive, active);
+      await sleep(delayMs);
+      active--;
+      return { pass: true, invalid: false, duration: delayMs, message: 'ok', error: null, details: {} };
+    },
+  };
+  beforeAll(async () => {
+    delete process.env.HEALTH_SCHEDULER;
+    t = await TestApp.start();
+    const host = t.app.get(PluginHost);
+    const original = host.find.bind(host);
+    jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) => (point === 'checks' && id === 'junit' ? fake : original(point, id))) as PluginHost['find']);
+  });
+  afterAll(() => t?.stop());
+
+  it('runs a new check on schedule, once at a time, at least 10 s apart, and keeps next_runtime current', async () => {
+    const editor = await t.signInAs(['editor']);
+    const created = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'sched', spec: { schedule: '@every 10s', junit: [{ name: 'suite', testResults: '/tmp' }] } })
+      .expect(201);
+    const id = created.body.checks[0].id;
+    // picked up within seconds
+    for (let i = 0; i < 40 && runs === 0; i++) await sleep(100);
+    expect(runs).toBe(1);
+    const claimed = (await t.pool.query(`select next_runtime, last_started_at, run_lease_until from checks where id = $1`, [id])).rows[0];
+    expect(claimed.run_lease_until).not.toBeNull();
+    const gap = claimed.next_runtime.getTime() - claimed.last_started_at.getTime();
+    expect(gap).toBeGreaterThanOrEqual(10_000);
+    expect(gap).toBeLessThan(11_100);
+
+    // due again while still running: single flight holds it back until the run ends
+    await t.pool.query(`update checks set next_runtime = now() - interval '1 second' where id = $1`, [id]);
+    await sleep(500);
+    expect(runs).toBe(1);
+    for (let i = 0; i < 50 && runs < 2; i++) await sleep(100);
+    expect(runs).toBe(2);
+    expect(maxActive).toBe(1);
+
+    // two replicas' ticks at the same moment claim a due check once
+    delayMs = 50;
+    for (let i = 0; i < 30 && active > 0; i++) await sleep(100);
+    await t.pool.query(`update checks set next_runtime = now() - interval '1 second', run_lease_until = null where id = $1`, [id]);
+    const replicas = [0, 1, 2].map(() => new CheckScheduler(t.app.get(Db), t.app.get(CheckRunnerService)));
+    const before = runs;
+    const claims = await Promise.all([...replicas.map((r) => r.tick()), t.app.get(CheckScheduler).tick()]);
+    expect(claims.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
+    await Promise.all(replicas.map((r) => r.onModuleDestroy()));
+    await sleep(1500);
+    expect(runs - before).toBe(1);
+
+    const stored = await t.pool.query(`select status, invalid from check_statuses where check_id = $1`, [id]);
+    expect(stored.rows.length).toBe(runs);
+    const check = (await t.pool.query(`select status, last_runtime, next_runtime, run_lease_until from checks where id = $1`, [id])).rows[0];
+    expect(check).toMatchObject({ status: 'healthy', run_lease_until: null });
+    expect(check.next_runtime.getTime()).toBeGreaterThan(Date.now());
+  }, 30_000);
+});
