@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequireFeature, RequirePermission, SignedIn } from '@gateway/core/rbac/decorators';
@@ -6,6 +6,7 @@ import { forbidden } from '@gateway/core/http/domain-error';
 import { CanariesService, type CanaryWithChecks } from './canaries.service';
 import { CheckRunnerService, type CheckStatusRow } from './check-runner.service';
 import { CanaryBodyDto } from './dto/canary.dto';
+import { SummaryService, type CheckSummary, type SummaryQuery } from './summary.service';
 
 const uuid = new ParseUUIDPipe();
 /** Spec 02 check detail: Run Now is for these roles only (RBAC `canaries` write leaves out responder and commander). */
@@ -19,7 +20,23 @@ export class HealthController {
   constructor(
     private readonly canaries: CanariesService,
     private readonly runner: CheckRunnerService,
+    private readonly summaries: SummaryService,
   ) {}
+
+  @Get('canary/api/summary')
+  @RequirePermission('canaries', 'read')
+  @ApiOperation({ summary: 'Per check uptime {passed, failed, last_pass, last_fail} and latency percentiles over timeRange (default 1h); labels JSON filter' })
+  summaryGet(@Query() query: Record<string, string>): Promise<{ checks_summary: CheckSummary[] }> {
+    return this.summaries.summary({ timeRange: query.timeRange, labels: query.labels, check_id: query.check_id });
+  }
+
+  @Post('canary/api/summary')
+  @HttpCode(200)
+  @RequirePermission('canaries', 'read')
+  @ApiOperation({ summary: 'As GET, with {timeRange, labels, check_id} in the body' })
+  summaryPost(@Body() body: SummaryQuery): Promise<{ checks_summary: CheckSummary[] }> {
+    return this.summaries.summary(body ?? {});
+  }
 
   @Post('canaries')
   @RequirePermission('canaries', 'write')

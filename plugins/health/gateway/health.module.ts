@@ -4,7 +4,8 @@ import { CheckRunnerService } from './check-runner.service';
 import { CheckScheduler } from './check-scheduler.service';
 import { HealthController } from './health.controller';
 import { HealthResources } from './health.resources';
+import { SummaryService } from './summary.service';
 
 /** The Health area: its tables and views on the data API, canary writes and the check runner. */
-@Module({ controllers: [HealthController], providers: [HealthResources, CanariesService, CheckRunnerService, CheckScheduler] })
+@Module({ controllers: [HealthController], providers: [HealthResources, CanariesService, CheckRunnerService, CheckScheduler, SummaryService] })
 export class HealthModule {}

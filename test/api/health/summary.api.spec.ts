@@ -1,0 +1,54 @@
+import { TestApp } from '../../support/test-app';
+
+describe('GET|POST /api/canary/api/summary', () => {
+  let t: TestApp;
+  const scheduler = process.env.HEALTH_SCHEDULER;
+  beforeAll(async () => {
+    process.env.HEALTH_SCHEDULER = 'off';
+    t = await TestApp.start();
+  });
+  afterAll(async () => {
+    await t?.stop();
+    if (scheduler === undefined) delete process.env.HEALTH_SCHEDULER;
+    else process.env.HEALTH_SCHEDULER = scheduler;
+  });
+
+  it('computes last-hour uptime and latency percentiles in SQL, ignoring invalid and older results', async () => {
+    const editor = await t.signInAs(['editor']);
+    const created = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'sum', namespace: 'prod', labels: { team: 'web' }, spec: { schedule: '@every 1m', ldap: [{ name: 'a' }, { name: 'b', labels: { tier: 'db' } }] } })
+      .expect(201);
+    const [a, b] = created.body.checks.map((c: { id: string }) => c.id);
+    // a: passes 10, 20, 30 ms; fails 40, 100 ms; one invalid (ignored); one two hours old (ignored)
+    const rows: Array<[string, string, number, boolean, boolean]> = [
+      [a, '50 minutes', 10, true, false],
+      [a, '40 minutes', 20, true, false],
+      [a, '30 minutes', 100, false, false],
+      [a, '20 minutes', 30, true, false],
+      [a, '10 minutes', 40, false, false],
+      [a, '5 minutes', 9999, false, true],
+      [a, '2 hours', 5000, true, false],
+    ];
+    for (const [id, ago, duration, status, invalid] of rows) {
+      await t.pool.query(`insert into check_statuses (check_id, time, duration, status, invalid) values ($1, now() - $2::interval, $3, $4, $5)`, [id, ago, duration, status, invalid]);
+    }
+    const res = await editor.agent.get('/api/canary/api/summary').expect(200);
+    const sa = res.body.checks_summary.find((s: { id: string }) => s.id === a);
+    expect(sa).toMatchObject({ name: 'a', canary_name: 'sum', namespace: 'prod', type: 'ldap', labels: { team: 'web' }, uptime: { passed: 3, failed: 2 } });
+    // sorted durations 10, 20, 30, 40, 100: p50 = 30; p95 = 40 + 0.8·60 = 88; p97 = 40 + 0.88·60 = 92.8; p99 = 40 + 0.96·60 = 97.6
+    expect(sa.latency).toEqual({ p50: 30, p95: 88, p97: 92.8, p99: 97.6 });
+    const times = (await t.pool.query(`select max(time) filter (where status and not invalid) lp, max(time) filter (where not status and not invalid and time > now() - interval '1 hour') lf from check_statuses where check_id = $1`, [a])).rows[0];
+    expect(new Date(sa.uptime.last_pass).getTime()).toBe(times.lp.getTime());
+    expect(new Date(sa.uptime.last_fail).getTime()).toBe(times.lf.getTime());
+    const sb = res.body.checks_summary.find((s: { id: string }) => s.id === b);
+    expect(sb).toMatchObject({ uptime: { passed: 0, failed: 0, last_pass: null, last_fail: null }, latency: { p50: null, p95: null, p97: null, p99: null } });
+
+    const wide = await editor.agent.post('/api/canary/api/summary').set('x-csrf-token', editor.csrf).send({ timeRange: '3h', labels: { tier: 'db' } }).expect(200);
+    expect(wide.body.checks_summary.map((s: { id: string }) => s.id)).toEqual([b]);
+    const long = await editor.agent.post('/api/canary/api/summary').set('x-csrf-token', editor.csrf).send({ timeRange: '3h', check_id: a }).expect(200);
+    expect(long.body.checks_summary[0].uptime).toMatchObject({ passed: 4, failed: 2 });
+    await editor.agent.get('/api/canary/api/summary?timeRange=soon').expect(400);
+  });
+});
