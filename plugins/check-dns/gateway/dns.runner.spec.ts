@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import type { CheckRunContext } from '@contracts';
 import { startDnsPeer } from './dns-peer';
 import { DnsCheckRunner } from './dns.runner';
@@ -76,5 +77,12 @@ describe('dns check', () => {
       'server: must be an IP address',
       'querytype: must be one of A, CNAME, SRV, MX, PTR, TXT, NS',
     ]);
+  });
+});
+
+describe('dns check registration', () => {
+  it("contributes to the 'checks' extension point as 'dns'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, DnsCheckRunner)).toEqual({ point: 'checks', id: 'dns' });
+    expect(new DnsCheckRunner().type).toBe('dns');
   });
 });

@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import type { CheckRunContext } from '@contracts';
 import { ExecCheckRunner } from './exec.runner';
 
@@ -37,5 +38,12 @@ describe('exec check', () => {
     expect(runner.validate({ name: 'e' })).toEqual(['script: required']);
     expect(runner.validate({ name: 'e', script: 'true', env: [{ name: 'A' }] })).toEqual(['env: must be a list of {name, value} or a map of strings']);
     expect(await runner.run({ name: 'e', script: '  ' }, context())).toMatchObject({ pass: false, invalid: true, message: 'script: required' });
+  });
+});
+
+describe('exec check registration', () => {
+  it("contributes to the 'checks' extension point as 'exec'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, ExecCheckRunner)).toEqual({ point: 'checks', id: 'exec' });
+    expect(new ExecCheckRunner().type).toBe('exec');
   });
 });

@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -65,5 +66,12 @@ describe('folder check', () => {
       'minCount: must be an integer ≥ 0',
     ]);
     expect([parseDuration('1h30m'), parseDuration(5), parseSize('1.5kb')]).toEqual([5_400_000, 5000, 1536]);
+  });
+});
+
+describe('folder check registration', () => {
+  it("contributes to the 'checks' extension point as 'folder'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, FolderCheckRunner)).toEqual({ point: 'checks', id: 'folder' });
+    expect(new FolderCheckRunner().type).toBe('folder');
   });
 });

@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -111,5 +112,12 @@ describe('http check', () => {
     expect(runner.validate({ name: 'x', url: 'ftp://a', thresholdMillis: -1 })).toEqual(['url: must start with http:// or https://', 'thresholdMillis: must be a number ≥ 0']);
     const r = await runner.run({ name: 'x' }, context());
     expect(r).toMatchObject({ pass: false, invalid: true, message: 'url: required' });
+  });
+});
+
+describe('http check registration', () => {
+  it("contributes to the 'checks' extension point as 'http'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, HttpCheckRunner)).toEqual({ point: 'checks', id: 'http' });
+    expect(new HttpCheckRunner().type).toBe('http');
   });
 });

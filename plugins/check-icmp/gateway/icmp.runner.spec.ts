@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -95,5 +96,12 @@ describe('icmp check', () => {
     const runner = new IcmpCheckRunner();
     expect(runner.validate({ name: 'i' })).toEqual(['endpoint: required']);
     expect(runner.validate({ name: 'i', endpoint: '-f', packetCount: 0 })).toEqual(['endpoint: must be a host name or IP address', 'packetCount: must be an integer 1-100']);
+  });
+});
+
+describe('icmp check registration', () => {
+  it("contributes to the 'checks' extension point as 'icmp'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, IcmpCheckRunner)).toEqual({ point: 'checks', id: 'icmp' });
+    expect(new IcmpCheckRunner().type).toBe('icmp');
   });
 });

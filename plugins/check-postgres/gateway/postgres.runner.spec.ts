@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -71,5 +72,12 @@ describe('postgres check', () => {
       'results: must be an integer ≥ 0',
     ]);
     expect(await runner.run({ name: 'p' }, context())).toMatchObject({ pass: false, invalid: true });
+  });
+});
+
+describe('postgres check registration', () => {
+  it("contributes to the 'checks' extension point as 'postgres'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, PostgresCheckRunner)).toEqual({ point: 'checks', id: 'postgres' });
+    expect(new PostgresCheckRunner().type).toBe('postgres');
   });
 });

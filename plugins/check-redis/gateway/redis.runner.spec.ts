@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -54,5 +55,12 @@ describe('redis check', () => {
     expect(runner.validate({ name: 'r' })).toEqual(['addr: required (host:port)']);
     expect(runner.validate({ name: 'r', addr: 'localhost' })).toEqual(['addr: must be host:port']);
     expect(runner.validate({ name: 'r', url: 'http://x:1' })).toEqual(['url: must be redis://host:port[/db]']);
+  });
+});
+
+describe('redis check registration', () => {
+  it("contributes to the 'checks' extension point as 'redis'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, RedisCheckRunner)).toEqual({ point: 'checks', id: 'redis' });
+    expect(new RedisCheckRunner().type).toBe('redis');
   });
 });

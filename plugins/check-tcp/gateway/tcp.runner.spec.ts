@@ -1,3 +1,4 @@
+import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -47,5 +48,12 @@ describe('tcp check', () => {
     expect(runner.validate({ name: 't' })).toEqual(['host: required (or endpoint host:port)', 'port: required']);
     expect(runner.validate({ name: 't', endpoint: 'nohost' })).toEqual(['endpoint: must be host:port']);
     expect(runner.validate({ name: 't', host: 'a', port: 70000 })).toEqual(['port: must be 1-65535']);
+  });
+});
+
+describe('tcp check registration', () => {
+  it("contributes to the 'checks' extension point as 'tcp'", () => {
+    expect(Reflect.getMetadata(EXTENSION_KEY, TcpCheckRunner)).toEqual({ point: 'checks', id: 'tcp' });
+    expect(new TcpCheckRunner().type).toBe('tcp');
   });
 });
