@@ -107,6 +107,23 @@ describe('http check', () => {
     }
   });
 
+  it('returns within the timeout when the body stalls after the headers', async () => {
+    const stalled = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('partial');
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = Date.now();
+      const r = await runner.run({ name: 'h', url: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/` }, context(300));
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(r).toMatchObject({ pass: false, invalid: false, message: 'timed out after 300ms' });
+    } finally {
+      stalled.closeAllConnections();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
+  });
+
   it('is invalid, naming the field, without a url', async () => {
     expect(runner.validate({ name: 'x' })).toEqual(['url: required']);
     expect(runner.validate({ name: 'x', url: 'ftp://a', thresholdMillis: -1 })).toEqual(['url: must start with http:// or https://', 'thresholdMillis: must be a number ≥ 0']);
