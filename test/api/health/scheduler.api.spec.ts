@@ -25,12 +25,33 @@ describe('check scheduler', () => {
       return { pass: true, invalid: false, duration: delayMs, message: 'ok', error: null, details: {} };
     },
   };
+  const byType = new Map<string, { active: number; max: number; runs: number }>();
+  let allActive = 0;
+  let allMax = 0;
+  const capped = (type: string): CheckRunner => ({
+    type,
+    validate: () => [],
+    run: async () => {
+      const s = byType.get(type) ?? { active: 0, max: 0, runs: 0 };
+      byType.set(type, s);
+      s.runs++;
+      s.active++;
+      allActive++;
+      s.max = Math.max(s.max, s.active);
+      allMax = Math.max(allMax, allActive);
+      await sleep(600);
+      s.active--;
+      allActive--;
+      return { pass: true, invalid: false, duration: 600, message: 'ok', error: null, details: {} };
+    },
+  });
   beforeAll(async () => {
     delete process.env.HEALTH_SCHEDULER;
     t = await TestApp.start();
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
-    jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) => (point === 'checks' && id === 'junit' ? fake : original(point, id))) as PluginHost['find']);
+    jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) =>
+      point === 'checks' && id === 'junit' ? fake : point === 'checks' && id === 'jmeter' ? capped('jmeter') : point === 'checks' && id === 'gcs' ? capped('gcs') : original(point, id)) as PluginHost['find']);
   });
   afterAll(() => t?.stop());
 
@@ -77,4 +98,24 @@ describe('check scheduler', () => {
     expect(check).toMatchObject({ status: 'healthy', run_lease_until: null });
     expect(check.next_runtime.getTime()).toBeGreaterThan(Date.now());
   }, 30_000);
+
+  it('keeps the global and per-type concurrency caps', async () => {
+    const scheduler = t.app.get(CheckScheduler);
+    scheduler.globalCap = 3;
+    scheduler.perTypeCap = 2;
+    const editor = await t.signInAs(['editor']);
+    const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `c${i}` }));
+    await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'caps', spec: { schedule: '@hourly', jmeter: names(4), gcs: names(4) } })
+      .expect(201);
+    for (let i = 0; i < 80 && (byType.get('jmeter')?.runs ?? 0) + (byType.get('gcs')?.runs ?? 0) < 8; i++) await sleep(100);
+    expect(byType.get('jmeter')?.runs).toBe(4);
+    expect(byType.get('gcs')?.runs).toBe(4);
+    expect(byType.get('jmeter')?.max).toBeLessThanOrEqual(2);
+    expect(byType.get('gcs')?.max).toBeLessThanOrEqual(2);
+    expect(allMax).toBeLessThanOrEqual(3);
+    expect(allMax).toBeGreaterThanOrEqual(2);
+  }, 20_000);
 });
