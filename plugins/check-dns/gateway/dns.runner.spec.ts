@@ -1,6 +1,6 @@
 import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import type { CheckRunContext } from '@contracts';
-import { startDnsPeer } from './dns-peer';
+import { startDnsPeer } from '../test/dns-peer';
 import { DnsCheckRunner } from './dns.runner';
 
 const context = (timeoutMs = 2000): CheckRunContext => ({ signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async () => null });
