@@ -1,3 +1,4 @@
+import { RetentionService } from '../../../plugins/health/gateway/retention.service';
 import { TestApp } from '../../support/test-app';
 
 describe('GET|POST /api/canary/api/summary', () => {
@@ -50,5 +51,16 @@ describe('GET|POST /api/canary/api/summary', () => {
     const long = await editor.agent.post('/api/canary/api/summary').set('x-csrf-token', editor.csrf).send({ timeRange: '3h', check_id: a }).expect(200);
     expect(long.body.checks_summary[0].uptime).toMatchObject({ passed: 4, failed: 2 });
     await editor.agent.get('/api/canary/api/summary?timeRange=soon').expect(400);
+  });
+
+  it('prunes raw results older than the retention', async () => {
+    const editor = await t.signInAs(['editor']);
+    const created = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: 'old', spec: { ldap: [{ name: 'a' }] } }).expect(201);
+    const id = created.body.checks[0].id;
+    for (const ago of ['31 days', '29 days', '1 minute']) {
+      await t.pool.query(`insert into check_statuses (check_id, time, duration, status) values ($1, now() - $2::interval, 1, true)`, [id, ago]);
+    }
+    expect(await t.app.get(RetentionService).prune(30)).toBe(1);
+    expect((await t.pool.query(`select count(*)::int n from check_statuses where check_id = $1`, [id])).rows[0].n).toBe(2);
   });
 });
