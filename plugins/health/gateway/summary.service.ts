@@ -69,6 +69,43 @@ export class SummaryService {
   }
 }
 
+export interface GraphPoint {
+  time: string;
+  passed: number;
+  failed: number;
+  invalid: number;
+  avg_duration: number | null;
+  max_duration: number | null;
+}
+
+/** Bucket width for a range (issue 4): 1 min up to 2 h, 15 min up to 24 h, 1 h up to 7 d, else 4 h. */
+export function bucketSeconds(rangeMillis: number): number {
+  const hours = rangeMillis / 3_600_000;
+  if (hours <= 2) return 60;
+  if (hours <= 24) return 900;
+  if (hours <= 24 * 7) return 3600;
+  return 4 * 3600;
+}
+
+export async function graph(db: Db, checkId: string, timeRange = '1h'): Promise<{ bucket_seconds: number; points: GraphPoint[] }> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(checkId)) throw badRequest('check_id: must be a UUID');
+  const range = rangeMs(timeRange);
+  const bucket = bucketSeconds(range);
+  const points = await db.query<GraphPoint>(
+    `SELECT to_timestamp(floor(extract(epoch FROM time) / $3) * $3) AS time,
+            count(*) FILTER (WHERE status AND NOT invalid)::int AS passed,
+            count(*) FILTER (WHERE NOT status AND NOT invalid)::int AS failed,
+            count(*) FILTER (WHERE invalid)::int AS invalid,
+            round(avg(duration) FILTER (WHERE NOT invalid), 1)::float8 AS avg_duration,
+            max(duration) FILTER (WHERE NOT invalid) AS max_duration
+     FROM check_statuses
+     WHERE check_id = $1 AND time > now() - make_interval(secs => $2)
+     GROUP BY 1 ORDER BY 1`,
+    [checkId, range / 1000, bucket],
+  );
+  return { bucket_seconds: bucket, points };
+}
+
 function rangeMs(text: string): number {
   const days = /^(\d+)d$/.exec(text);
   const ms = days ? Number(days[1]) * 86_400_000 : parseDuration(text);

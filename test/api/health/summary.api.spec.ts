@@ -63,4 +63,21 @@ describe('GET|POST /api/canary/api/summary', () => {
     expect(await t.app.get(RetentionService).prune(30)).toBe(1);
     expect((await t.pool.query(`select count(*)::int n from check_statuses where check_id = $1`, [id])).rows[0].n).toBe(2);
   });
+
+  it('buckets a check\'s results for the graph', async () => {
+    const editor = await t.signInAs(['editor']);
+    const created = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: 'graph', spec: { ldap: [{ name: 'a' }] } }).expect(201);
+    const id = created.body.checks[0].id;
+    const base = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
+    const rows: Array<[number, number, boolean, boolean]> = [[base + 1000, 10, true, false], [base + 2000, 30, false, false], [base + 3000, 999, false, true], [base + 61_000, 50, true, false]];
+    for (const [ms, duration, status, invalid] of rows) {
+      await t.pool.query(`insert into check_statuses (check_id, time, duration, status, invalid) values ($1, $2, $3, $4, $5)`, [id, new Date(ms), duration, status, invalid]);
+    }
+    const res = await editor.agent.get(`/api/canary/api/graph?check_id=${id}&timeRange=1h`).expect(200);
+    expect(res.body.bucket_seconds).toBe(60);
+    expect(res.body.points.map((p: { time: string }) => new Date(p.time).getTime())).toEqual([base, base + 60_000]);
+    expect(res.body.points[0]).toMatchObject({ passed: 1, failed: 1, invalid: 1, avg_duration: 20, max_duration: 30 });
+    expect(res.body.points[1]).toMatchObject({ passed: 1, failed: 0, invalid: 0, avg_duration: 50 });
+    expect((await editor.agent.get(`/api/canary/api/graph?check_id=${id}&timeRange=3d`).expect(200)).body.bucket_seconds).toBe(3600);
+  });
 });
