@@ -33,6 +33,23 @@ import { ResponderPersonModule } from '../../plugins/responder-person/gateway/re
 import responderServiceNow from '../../plugins/responder-service-now/manifest';
 import { ResponderServiceNowModule } from '../../plugins/responder-service-now/gateway/responder-service-now.module';
 
+import checkHttp from '../../plugins/check-http/manifest';
+import { CheckHttpModule } from '../../plugins/check-http/gateway/http.module';
+import checkTcp from '../../plugins/check-tcp/manifest';
+import { CheckTcpModule } from '../../plugins/check-tcp/gateway/tcp.module';
+import checkDns from '../../plugins/check-dns/manifest';
+import { CheckDnsModule } from '../../plugins/check-dns/gateway/dns.module';
+import checkPostgres from '../../plugins/check-postgres/manifest';
+import { CheckPostgresModule } from '../../plugins/check-postgres/gateway/postgres.module';
+import checkRedis from '../../plugins/check-redis/manifest';
+import { CheckRedisModule } from '../../plugins/check-redis/gateway/redis.module';
+import checkExec from '../../plugins/check-exec/manifest';
+import { CheckExecModule } from '../../plugins/check-exec/gateway/exec.module';
+import checkFolder from '../../plugins/check-folder/manifest';
+import { CheckFolderModule } from '../../plugins/check-folder/gateway/folder.module';
+import checkIcmp from '../../plugins/check-icmp/manifest';
+import { CheckIcmpModule } from '../../plugins/check-icmp/gateway/icmp.module';
+
 /** The one list of gateway plugins. Adding a plugin = one line here (and one in web/src/plugins.ts). */
 export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> }[] = [
   { manifest: featureFlags, module: FeatureFlagsModule },
@@ -51,4 +68,12 @@ export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> 
   { manifest: responderServiceNow, module: ResponderServiceNowModule },
   { manifest: responderMsPlanner, module: ResponderMsPlannerModule },
   { manifest: responderPerson, module: ResponderPersonModule },
+  { manifest: checkHttp, module: CheckHttpModule },
+  { manifest: checkTcp, module: CheckTcpModule },
+  { manifest: checkDns, module: CheckDnsModule },
+  { manifest: checkPostgres, module: CheckPostgresModule },
+  { manifest: checkRedis, module: CheckRedisModule },
+  { manifest: checkExec, module: CheckExecModule },
+  { manifest: checkFolder, module: CheckFolderModule },
+  { manifest: checkIcmp, module: CheckIcmpModule },
 ];

@@ -1,19 +1,21 @@
 import { ensure, insert, type SeedContext } from './context';
-import { demoId, json, minutesAgo, REGION } from './demo-ids';
+import { demoId, json, minutesAgo } from './demo-ids';
 
 /** A canary with checks, an hour of check results, and their links to components and configs. */
 export async function seedHealth(ctx: SeedContext): Promise<void> {
+  // Every target is on this machine (the console's own endpoints, the loopback Postgres and DNS ports): the demo
+  // checks run for real once the scheduler picks them up, and a demo must never send traffic elsewhere.
   const checks = [
-    { key: 'checkout', type: 'http', name: 'checkout-api health', endpoint: 'https://checkout.example.com/healthz', base: 110, spread: 60, failEvery: 0, severity: 'high', component: 'checkout-api', config: 'deploy:checkout-api' },
-    { key: 'payments', type: 'http', name: 'payments-api health', endpoint: 'https://payments.example.com/healthz', base: 640, spread: 900, failEvery: 3, severity: 'critical', component: 'payments-api', config: 'deploy:payments-api' },
-    { key: 'orders-db', type: 'tcp', name: 'orders-db port', endpoint: `orders-db.c9xk2.${REGION}.rds.amazonaws.com:5432`, base: 12, spread: 9, failEvery: 0, severity: 'high', component: 'orders-db', config: 'rds:orders' },
-    { key: 'dns', type: 'dns', name: 'checkout.example.com', endpoint: 'checkout.example.com', base: 6, spread: 11, failEvery: 0, severity: 'medium', component: null, config: null },
+    { key: 'checkout', type: 'http', name: 'checkout-api health', endpoint: 'http://127.0.0.1:8080/healthz', base: 110, spread: 60, failEvery: 0, severity: 'high', component: 'checkout-api', config: 'deploy:checkout-api' },
+    { key: 'payments', type: 'http', name: 'payments-api health', endpoint: 'http://127.0.0.1:8080/readyz', base: 640, spread: 900, failEvery: 3, severity: 'critical', component: 'payments-api', config: 'deploy:payments-api' },
+    { key: 'orders-db', type: 'tcp', name: 'orders-db port', endpoint: '127.0.0.1:5432', base: 12, spread: 9, failEvery: 0, severity: 'high', component: 'orders-db', config: 'rds:orders' },
+    { key: 'dns', type: 'dns', name: 'localhost lookup', endpoint: 'localhost', base: 6, spread: 11, failEvery: 0, severity: 'medium', component: null, config: null },
   ];
   const spec = {
     schedule: '@every 1m',
     http: checks.filter((c) => c.type === 'http').map((c) => ({ name: c.name, url: c.endpoint, responseCodes: [200] })),
     tcp: checks.filter((c) => c.type === 'tcp').map((c) => ({ name: c.name, endpoint: c.endpoint })),
-    dns: checks.filter((c) => c.type === 'dns').map((c) => ({ name: c.name, query: c.endpoint, querytype: 'A' })),
+    dns: checks.filter((c) => c.type === 'dns').map((c) => ({ name: c.name, server: '127.0.0.1', port: 53, query: c.endpoint, querytype: 'A' })),
   };
   ctx.canaryId = await ensure(
     ctx,
@@ -46,7 +48,8 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
         namespace: 'default',
         severity: c.severity,
         owner: 'sre',
-        spec: json({ name: c.name, endpoint: c.endpoint }),
+        // The same entry the canary document holds for this check: it is what the runner reads.
+        spec: json((spec[c.type as 'http' | 'tcp' | 'dns'] as { name: string }[]).find((entry) => entry.name === c.name)),
         status: c.failEvery ? 'unhealthy' : 'healthy',
         last_runtime: minutesAgo(0.5),
         last_transition_time: minutesAgo(c.failEvery ? 118 : 60 * 26),
