@@ -1,9 +1,10 @@
 import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import type { CheckRunContext } from '@contracts';
+import { checkContext } from '../../../test/support/check-context';
 import { startDnsPeer } from '../test/dns-peer';
 import { DnsCheckRunner } from './dns.runner';
 
-const context = (timeoutMs = 2000): CheckRunContext => ({ signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async () => null });
+const context = (timeoutMs = 2000): CheckRunContext => checkContext(timeoutMs);
 
 describe('dns check', () => {
   const runner = new DnsCheckRunner();

@@ -1,8 +1,9 @@
 import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import type { CheckRunContext } from '@contracts';
+import { checkContext } from '../../../test/support/check-context';
 import { ExecCheckRunner } from './exec.runner';
 
-const context = (timeoutMs = 3000): CheckRunContext => ({ signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async () => null });
+const context = (timeoutMs = 3000): CheckRunContext => checkContext(timeoutMs);
 
 describe('exec check', () => {
   const runner = new ExecCheckRunner();

@@ -3,9 +3,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckRunContext } from '@contracts';
+import { checkContext } from '../../../test/support/check-context';
 import { FolderCheckRunner, parseDuration, parseSize } from './folder.runner';
 
-const context = (timeoutMs = 2000): CheckRunContext => ({ signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async () => null });
+const context = (timeoutMs = 2000): CheckRunContext => checkContext(timeoutMs);
 
 describe('folder check', () => {
   const runner = new FolderCheckRunner();

@@ -2,13 +2,13 @@ import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
+import { checkContext } from '../../../test/support/check-context';
 import { startHttpPeer, type HttpPeer } from '../../../test/support/peers/http-peer';
 import { selfSignedCertificate } from '../../../test/support/peers/self-signed';
 import { HttpCheckRunner } from './http.runner';
 
-function context(timeoutMs = 2000): CheckRunContext {
-  return { signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async (ref) => (ref as { valueFrom?: { literal?: string } })?.valueFrom?.literal ?? null };
-}
+const context = (timeoutMs = 2000): CheckRunContext =>
+  checkContext(timeoutMs, async (ref) => (ref as { valueFrom?: { literal?: string } })?.valueFrom?.literal ?? null);
 
 describe('http check', () => {
   const runner = new HttpCheckRunner();

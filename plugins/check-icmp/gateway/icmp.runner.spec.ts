@@ -4,9 +4,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckRunContext } from '@contracts';
+import { checkContext } from '../../../test/support/check-context';
 import { IcmpCheckRunner, parsePingOutput } from './icmp.runner';
 
-const context = (timeoutMs = 3000): CheckRunContext => ({ signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async () => null });
+const context = (timeoutMs = 3000): CheckRunContext => checkContext(timeoutMs);
 
 const IPUTILS_OUTPUT = `PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.
 64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.041 ms

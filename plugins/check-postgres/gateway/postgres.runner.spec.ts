@@ -2,23 +2,12 @@ import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
+import { checkContext, reachable } from '../../../test/support/check-context';
 import { PostgresCheckRunner } from './postgres.runner';
 
 const URL = process.env.CHECK_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const context = (timeoutMs = 3000): CheckRunContext => ({
-  signal: AbortSignal.timeout(timeoutMs),
-  timeoutMs,
-  resolveSecret: async (ref) => (ref === 'connection://postgres/local' ? URL : null),
-});
-
-function reachable(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host, port });
-    s.setTimeout(500, () => (s.destroy(), resolve(false)));
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-}
+const context = (timeoutMs = 3000): CheckRunContext =>
+  checkContext(timeoutMs, async (ref) => (ref === 'connection://postgres/local' ? URL : null));
 
 describe('postgres check', () => {
   const runner = new PostgresCheckRunner();

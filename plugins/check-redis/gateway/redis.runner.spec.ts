@@ -2,18 +2,10 @@ import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
+import { checkContext, reachable } from '../../../test/support/check-context';
 import { RedisCheckRunner } from './redis.runner';
 
-const context = (timeoutMs = 2000): CheckRunContext => ({ signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async () => null });
-
-function reachable(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host, port });
-    s.setTimeout(500, () => (s.destroy(), resolve(false)));
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-}
+const context = (timeoutMs = 2000): CheckRunContext => checkContext(timeoutMs);
 
 describe('redis check', () => {
   const runner = new RedisCheckRunner();

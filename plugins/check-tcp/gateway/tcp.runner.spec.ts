@@ -2,9 +2,10 @@ import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
+import { checkContext } from '../../../test/support/check-context';
 import { TcpCheckRunner } from './tcp.runner';
 
-const context = (timeoutMs = 2000): CheckRunContext => ({ signal: AbortSignal.timeout(timeoutMs), timeoutMs, resolveSecret: async () => null });
+const context = (timeoutMs = 2000): CheckRunContext => checkContext(timeoutMs);
 
 describe('tcp check', () => {
   const runner = new TcpCheckRunner();
