@@ -33,11 +33,6 @@ export class IdentityService {
     this.cache = new PrincipalCache(config.authCacheMs);
   }
 
-  /** Call after changing people or roles through this replica, so the change applies to the next request. */
-  forgetCachedPrincipals(): void {
-    this.cache.clear();
-  }
-
   /** Roles are read on every request (the spec: the roles query is never cached). */
   async rolesOf(personId: string): Promise<Role[]> {
     const rows = await this.db.query<{ role: string }>('select role from person_roles where person_id = $1', [personId]);

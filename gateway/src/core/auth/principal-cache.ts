@@ -37,9 +37,4 @@ export class PrincipalCache {
   delete(key: string): void {
     this.entries.delete(key);
   }
-
-  /** After a change to people or roles made through this replica. */
-  clear(): void {
-    this.entries.clear();
-  }
 }

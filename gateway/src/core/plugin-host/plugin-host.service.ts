@@ -3,8 +3,6 @@ import { DiscoveryService, Reflector } from '@nestjs/core';
 import type { PluginManifest } from '@contracts';
 import { Contribution, EXTENSION_KEY, ExtensionMeta, indexContributions } from './extension-point';
 
-export const PLUGIN_MANIFESTS = Symbol('PLUGIN_MANIFESTS');
-
 export class PluginManifestError extends Error {}
 
 /** Checks the manifests of the gateway's plugin list: unique ids, dependencies present. */
