@@ -112,7 +112,7 @@ test('an operator runs an incident from creation to close, with a Jira responder
   await box.pressSequentially('Paging @Ali');
   await page.getByRole('option', { name: /Alice Liddell/ }).click();
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByTestId('mention').filter({ hasText: 'Alice Liddell' })).toBeVisible();
+  await expect(page.getByTestId('mention').filter({ hasText: 'Alice Liddell' }).first()).toBeVisible();
 
   // The changelog lists each step.
   await page.getByRole('button', { name: 'Changelog' }).click();
