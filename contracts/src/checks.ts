@@ -47,3 +47,77 @@ export const CHECK_TYPES_IN_EDITOR = [
 ] as const;
 
 export const CHECK_TYPE_NOT_SUPPORTED = 'check type not supported';
+
+/** One row of `GET|POST /api/canary/api/summary` → `{checks_summary: CheckSummary[]}` (spec 02 Health). */
+export interface CheckSummary {
+  id: string;
+  canary_id: string;
+  name: string;
+  canary_name: string;
+  /** The check's namespace, else its canary's. */
+  namespace: string | null;
+  type: string;
+  description: string | null;
+  endpoint: string | null;
+  icon: string | null;
+  severity: string | null;
+  /** healthy | unhealthy; null before the first run. */
+  status: string | null;
+  labels: Record<string, string>;
+  /** Over the time range; invalid results excluded. Uptime = passed / (passed + failed). */
+  uptime: { passed: number; failed: number; last_pass: string | null; last_fail: string | null };
+  /** Milliseconds over the time range; null when nothing ran. */
+  latency: { p50: number | null; p95: number | null; p97: number | null; p99: number | null };
+  last_runtime: string | null;
+  last_transition_time: string | null;
+  next_runtime: string | null;
+  /** The latest result's message/error (invalid results included), for the dashboard's tooltip. */
+  last_message: string | null;
+  last_error: string | null;
+  last_invalid: boolean;
+}
+
+/** `GET /api/canary/api/graph` → a check's results bucketed over the range. */
+export interface CheckGraphPoint {
+  time: string;
+  passed: number;
+  failed: number;
+  invalid: number;
+  avg_duration: number | null;
+  max_duration: number | null;
+}
+
+/** A `check_statuses` row (history, Run Now). Time is an ISO timestamp with milliseconds; duration in ms. */
+export interface CheckStatusRow {
+  check_id: string;
+  time: string;
+  duration: number | null;
+  status: boolean;
+  invalid: boolean;
+  message: string | null;
+  error: string | null;
+  details: Record<string, unknown> | null;
+}
+
+/** Time ranges of the health pages (spec 02 §9). */
+export const HEALTH_TIME_RANGES = [
+  '15m', '1h', '2h', '3h', '6h', '12h', '1d', '2d', '3d', '1w', '2w', '3w', '1mo', '2mo', '3mo', '6mo', '1y', '2y', '3y', '5y',
+] as const;
+
+/** Dashboard refresh options (spec 02 Health); 15s and 30s are disabled for ranges of 60 minutes or more. */
+export const HEALTH_REFRESH_OPTIONS = ['None', '15s', '30s', '60s', '2m', '3m', '5m', '10m', '15m'] as const;
+
+/** Check detail history filters (spec 02). */
+export const HISTORY_DURATIONS = ['All', '100ms', '500ms', '1s', '5s', '10s', '30s'] as const;
+export const HISTORY_PAGE_SIZES = [50, 100, 200] as const;
+export const INVALID_DURATION_MESSAGE = 'duration is allowed only in milli seconds & seconds';
+
+/** Editor labels of the check types (spec 03 §2), by stored type. */
+export const CHECK_TYPE_LABELS: Record<string, string> = {
+  http: 'HTTP', awsconfigrule: 'AWS Config Rule', awsconfig: 'AWS Config', github: 'GitHub', ec2: 'EC2', ldap: 'LDAP',
+  pod: 'Pod', exec: 'Exec', alertmanager: 'Alert Manager', cloudwatch: 'Cloud Watch', elasticsearch: 'Elasticsearch',
+  redis: 'Redis', mongodb: 'Mongo DB', dns: 'DNS', icmp: 'ICMP Ping', gcs: 'GCS', s3: 'AWS S3', smb: 'SMB', sftp: 'SFTP',
+  folder: 'Folder', prometheus: 'Prometheus', kubernetes: 'Kubernetes', sql: 'SQL Query', catalog: 'catalog',
+  azuredevops: 'Azure DevOps', jmeter: 'JMeter', junit: 'JUnit', dynatrace: 'Dynatrace', namespace: 'Kubernetes Namespace',
+  tcp: 'TCP', postgres: 'Postgres', mysql: 'MySQL', opensearch: 'OpenSearch',
+};

@@ -7,6 +7,8 @@ import featureFlags from '../../plugins/feature-flags/web';
 import profile from '../../plugins/profile/web';
 import incidents from '../../plugins/incidents/web';
 import connections from '../../plugins/connections/web';
+import health from '../../plugins/health/web';
+import checkHttp from '../../plugins/check-http/web';
 import responderBasic from '../../plugins/responder-basic/web';
 import responderEmail from '../../plugins/responder-email/web';
 import responderJira from '../../plugins/responder-jira/web';
@@ -18,6 +20,8 @@ export const webPlugins: readonly WebPlugin[] = [
   featureFlags,
   profile,
   incidents,
+  health,
+  checkHttp,
   connections,
   responderEmail,
   responderJira,

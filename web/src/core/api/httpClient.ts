@@ -123,6 +123,8 @@ export const http = {
     (await request<T>(path, { ...options, method: 'POST', body })).data,
   patch: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await request<T>(path, { ...options, method: 'PATCH', body })).data,
+  put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    (await request<T>(path, { ...options, method: 'PUT', body })).data,
   delete: async <T = void>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await request<T>(path, { ...options, method: 'DELETE' })).data,
 };

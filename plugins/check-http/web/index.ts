@@ -1,0 +1,33 @@
+import { Globe20Regular } from '@fluentui/react-icons';
+import { definePlugin } from '@web/core/plugin-host';
+import manifest from '../manifest';
+
+/** The HTTP check's editor fields (spec 03 health check editors); the gateway runner validates the same fields. */
+export default definePlugin({
+  manifest,
+  register(ctx) {
+    ctx.add('health.checkTypes', {
+      id: 'http',
+      label: 'HTTP',
+      icon: Globe20Regular,
+      fields: [
+        { name: 'name', label: 'Name', kind: 'text', required: true },
+        { name: 'url', label: 'URL', kind: 'text', required: true },
+        {
+          name: 'method',
+          label: 'Method',
+          kind: 'select',
+          options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => ({ value: m, label: m })),
+        },
+        { name: 'body', label: 'Body', kind: 'textarea' },
+        { name: 'username', label: 'Username', kind: 'text' },
+        { name: 'password', label: 'Password', kind: 'secret' },
+        { name: 'responseContent', label: 'Response content contains', kind: 'text' },
+        { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
+        { name: 'maxSSLExpiry', label: 'Max SSL expiry (days)', kind: 'number' },
+        { name: 'insecure', label: 'Skip TLS verification', kind: 'boolean' },
+        { name: 'description', label: 'Description', kind: 'text' },
+      ],
+    });
+  },
+});

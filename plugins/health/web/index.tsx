@@ -1,0 +1,30 @@
+import { HeartPulse20Regular } from '@fluentui/react-icons';
+import { definePlugin } from '@web/core/plugin-host';
+import manifest from '../manifest';
+import { CANARIES_SETTINGS_PATH, HEALTH_PATH } from './healthApi';
+
+const readCanaries = { resource: 'canaries', action: 'read' } as const;
+
+/**
+ * Health (spec 02 Health, spec 03 health check editors): the dashboard at /health (the check detail modal opens
+ * from its `checkId` query parameter) and the canary list and editor under /settings/canaries. Check types add
+ * their editor fields through `health.checkTypes` (plugins/check-<type>/web).
+ */
+export default definePlugin({
+  manifest,
+  register(ctx) {
+    ctx.add('nav', { id: 'health', title: 'Health', icon: HeartPulse20Regular, path: HEALTH_PATH, section: 'main', order: 20, permission: readCanaries });
+    ctx.add('routes', { path: HEALTH_PATH, permission: readCanaries, load: () => import('./dashboard/HealthPage') });
+    ctx.add('nav', {
+      id: 'canaries',
+      title: 'Health Checks',
+      icon: HeartPulse20Regular,
+      path: CANARIES_SETTINGS_PATH,
+      section: 'settings',
+      order: 120,
+      permission: readCanaries,
+    });
+    ctx.add('routes', { path: CANARIES_SETTINGS_PATH, section: 'settings', permission: readCanaries, load: () => import('./settings/CanariesPage') });
+    ctx.add('routes', { path: `${CANARIES_SETTINGS_PATH}/:id`, section: 'settings', permission: readCanaries, load: () => import('./settings/CanaryEditorPage') });
+  },
+});
