@@ -1,0 +1,24 @@
+import { Database20Regular } from '@fluentui/react-icons';
+import { definePlugin } from '@web/core/plugin-host';
+import manifest from '../manifest';
+
+/** The MySQL check's editor fields (spec 03 health check editors); the gateway runner validates the same fields. */
+export default definePlugin({
+  manifest,
+  register(ctx) {
+    ctx.add('health.checkTypes', {
+      id: 'mysql',
+      label: 'MySQL',
+      icon: Database20Regular,
+      fields: [
+        { name: 'name', label: 'Name', kind: 'text', required: true },
+        { name: 'connection', label: 'Connection', kind: 'text', required: true },
+        { name: 'username', label: 'Username', kind: 'text' },
+        { name: 'password', label: 'Password', kind: 'secret' },
+        { name: 'query', label: 'Query', kind: 'textarea' },
+        { name: 'results', label: 'Expected rows', kind: 'number' },
+        { name: 'description', label: 'Description', kind: 'text' },
+      ],
+    });
+  },
+});
