@@ -5,6 +5,7 @@ import { Db } from '@gateway/core/database/db.service';
 import { badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CanaryDocumentError, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
+import { locateProblems, type CanaryProblem } from './canary-problems';
 import type { CanaryBodyDto } from './dto/canary.dto';
 
 export interface CanaryWithChecks {
@@ -25,14 +26,51 @@ export class CanariesService {
     private readonly plugins: PluginHost,
   ) {}
 
+  /** A validated canary; an invalid document answers 400 `invalid_canary` naming every problem. */
   parse(body: CanaryBodyDto): ParsedCanary {
-    const runners = (type: string) => this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type);
     try {
-      if (typeof body.yaml === 'string') return parseCanaryYaml(body.yaml, runners);
-      return validateCanary({ name: body.name, namespace: body.namespace, labels: body.labels, spec: body.spec }, runners);
+      return this.read(body);
     } catch (error) {
       if (error instanceof CanaryDocumentError) throw badRequest(error.message, 'invalid_canary');
       throw error;
+    }
+  }
+
+  private read(body: CanaryBodyDto): ParsedCanary {
+    const runners = (type: string) => this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type);
+    if (typeof body.yaml === 'string') return parseCanaryYaml(body.yaml, runners);
+    return validateCanary({ name: body.name, namespace: body.namespace, labels: body.labels, spec: body.spec }, runners);
+  }
+
+  /** The editor's live validation: every problem, placed in the YAML text when it was sent as YAML. Saves nothing. */
+  validate(body: CanaryBodyDto): { errors: CanaryProblem[] } {
+    try {
+      this.read(body);
+      return { errors: [] };
+    } catch (error) {
+      if (!(error instanceof CanaryDocumentError)) throw error;
+      const { problems } = error;
+      return { errors: typeof body.yaml === 'string' ? locateProblems(body.yaml, problems) : problems.map((message) => ({ message })) };
+    }
+  }
+
+  /**
+   * Keeps checks in step with canary rows written through the data API (`POST|PATCH /api/db/canaries`): runs in
+   * that write's transaction, so an invalid spec answers 400 and rolls the write back. Rows touched by the
+   * transaction are those whose `updated_at` is its start time.
+   */
+  async syncWrittenRows(tx: PoolClient): Promise<void> {
+    const rows = await tx.query<{ id: string; name: string; namespace: string; labels: unknown; spec: unknown; schedule: string | null; deleted_at: string | null }>(
+      `SELECT id, name, namespace, labels, spec, schedule, deleted_at FROM canaries WHERE updated_at = now()`,
+    );
+    for (const row of rows.rows) {
+      if (row.deleted_at) {
+        await tx.query(`UPDATE checks SET deleted_at = now(), next_runtime = NULL WHERE canary_id = $1 AND deleted_at IS NULL`, [row.id]);
+        continue;
+      }
+      const canary = this.parse({ name: row.name, namespace: row.namespace, labels: row.labels as Record<string, string>, spec: row.spec as Record<string, unknown> });
+      if (canary.schedule !== row.schedule) await tx.query(`UPDATE canaries SET schedule = $2 WHERE id = $1`, [row.id, canary.schedule]);
+      await this.syncChecks(tx, row.id, canary);
     }
   }
 

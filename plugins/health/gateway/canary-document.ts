@@ -6,7 +6,16 @@ const SPEC_SETTINGS = new Set(['schedule', 'interval', 'owner', 'severity', 'ico
 const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'];
 export const MIN_GAP_MS = 10_000;
 
-export class CanaryDocumentError extends Error {}
+/** Every problem found in a document; `message` joins them with '; '. */
+export class CanaryDocumentError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string | string[]) {
+    const list = Array.isArray(problems) ? problems : [problems];
+    super(list.join('; '));
+    this.problems = list;
+  }
+}
 
 export interface ParsedCheck {
   type: string;
@@ -55,7 +64,7 @@ export function parseCanaryYaml(text: string, runners: RunnerLookup): ParsedCana
   const metadata = doc.metadata;
   if (!isObject(metadata)) {
     errors.push('metadata.name: required');
-    if (errors.length) throw new CanaryDocumentError(errors.join('; '));
+    if (errors.length) throw new CanaryDocumentError(errors);
   }
   const meta = metadata as Record<string, unknown>;
   return validateCanary({ name: meta.name, namespace: meta.namespace, labels: meta.labels, spec: doc.spec }, runners, 'metadata.', errors);
@@ -73,7 +82,7 @@ export function validateCanary(
   const labels = stringMap(input.labels, `${metaPrefix}labels`, errors);
   if (!isObject(input.spec)) {
     errors.push('spec: required');
-    throw new CanaryDocumentError(errors.join('; '));
+    throw new CanaryDocumentError(errors);
   }
   const spec = input.spec;
   let schedule: string | null = null;
@@ -134,7 +143,7 @@ export function validateCanary(
     });
   }
   if (!checks.length && !errors.length) errors.push(`spec: at least one check is required (supported types: ${CHECK_TYPES_IN_EDITOR.join(', ')})`);
-  if (errors.length) throw new CanaryDocumentError(errors.join('; '));
+  if (errors.length) throw new CanaryDocumentError(errors);
   return {
     name: (input.name as string).trim(),
     namespace: typeof input.namespace === 'string' && input.namespace.trim() ? input.namespace.trim() : 'default',

@@ -6,6 +6,7 @@ import { forbidden } from '@gateway/core/http/domain-error';
 import { CanariesService, type CanaryWithChecks } from './canaries.service';
 import { CheckRunnerService, type CheckStatusRow } from './check-runner.service';
 import { CanaryBodyDto } from './dto/canary.dto';
+import type { CanaryProblem } from './canary-problems';
 import { Db } from '@gateway/core/database/db.service';
 import { graph, SummaryService, type CheckSummary, type GraphPoint, type SummaryQuery } from './summary.service';
 
@@ -52,6 +53,14 @@ export class HealthController {
   @ApiOperation({ summary: 'Create a canary from a YAML Canary document or {name, namespace, labels, spec}; its checks in the same transaction' })
   create(@Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
     return this.canaries.create(body, req.principal?.personId ?? null);
+  }
+
+  @Post('canaries/validate')
+  @HttpCode(200)
+  @RequirePermission('canaries', 'read')
+  @ApiOperation({ summary: "The editor's live validation: {errors:[{message, path, line, column}]}, empty when valid; saves nothing" })
+  validate(@Body() body: CanaryBodyDto): { errors: CanaryProblem[] } {
+    return this.canaries.validate(body);
   }
 
   @Get('canaries/:id')

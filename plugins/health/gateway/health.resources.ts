@@ -1,17 +1,33 @@
 import { Injectable } from '@nestjs/common';
+import { CanariesService } from './canaries.service';
 import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 const feature = 'health' as const;
 
-/** Canaries, checks and their statuses (spec 02 Health) on the data API. Statuses are written by the runner. */
+/**
+ * Canaries, checks and their statuses (spec 02 Health) on the data API. Statuses are written by the runner; checks
+ * are derived from their canary's spec, so only canary writes keep them in step.
+ */
 @Injectable()
 @DataApiResources()
 export class HealthResources implements DataApiResourceProvider {
+  constructor(private readonly canaries: CanariesService) {}
+
   resources(): DataApiResourceRegistration[] {
     return [
-      { name: 'canaries', kind: 'table', read: 'canaries', write: 'canaries', feature, softDelete: true },
+      {
+        name: 'canaries',
+        kind: 'table',
+        read: 'canaries',
+        write: 'canaries',
+        feature,
+        softDelete: true,
+        // `POST /api/db/canaries {name, namespace, spec}` validates like the editor and writes the checks too.
+        afterWrite: (tx) => this.canaries.syncWrittenRows(tx),
+      },
       { name: 'canaries_with_status', kind: 'view', read: 'canaries', feature },
-      { name: 'checks', kind: 'table', read: 'canaries', write: 'canaries', feature, softDelete: true },
+      // Checks are derived from their canary's spec: written through canaries only.
+      { name: 'checks', kind: 'table', read: 'canaries', write: null, feature, softDelete: true },
       { name: 'check_statuses', kind: 'table', read: 'canaries', write: null, feature },
       { name: 'check_config_relationships', kind: 'table', read: 'canaries', write: 'canaries', feature },
       { name: 'check_summary', kind: 'view', read: 'canaries', feature },

@@ -179,6 +179,7 @@ export class DataApiService {
         if (row.body) bodies.push(row.body);
       }
       if (single && affected !== 1) throw DataApiErrors.singular(affected);
+      if (resource.registration.afterWrite) await resource.registration.afterWrite(tx);
       return { affected, bodies };
     });
     const headers = writeHeaders(affected, prefs, status === 201);

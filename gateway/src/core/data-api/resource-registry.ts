@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { ALL_FEATURES, RESOURCES, type Feature, type Resource } from '@contracts';
@@ -51,6 +52,11 @@ export interface DataApiResourceRegistration {
   scope?: (principal: Principal) => ScopeClause | null;
   /** The resource hides rows by `deleted_at`; informational, the server applies only what the request says. */
   softDelete?: boolean;
+  /**
+   * Runs inside every write's transaction after its statements (POST, PATCH, DELETE): keeps derived rows in step
+   * (a canary's checks). Throwing rolls the write back; a DomainError's status and message reach the caller.
+   */
+  afterWrite?: (tx: PoolClient) => Promise<void>;
 }
 
 export interface DataApiRpcRegistration {
