@@ -9,6 +9,13 @@ import incidents from '../../plugins/incidents/web';
 import connections from '../../plugins/connections/web';
 import health from '../../plugins/health/web';
 import checkHttp from '../../plugins/check-http/web';
+import checkTcp from '../../plugins/check-tcp/web';
+import checkDns from '../../plugins/check-dns/web';
+import checkIcmp from '../../plugins/check-icmp/web';
+import checkPostgres from '../../plugins/check-postgres/web';
+import checkRedis from '../../plugins/check-redis/web';
+import checkExec from '../../plugins/check-exec/web';
+import checkFolder from '../../plugins/check-folder/web';
 import responderBasic from '../../plugins/responder-basic/web';
 import responderEmail from '../../plugins/responder-email/web';
 import responderJira from '../../plugins/responder-jira/web';
@@ -22,6 +29,13 @@ export const webPlugins: readonly WebPlugin[] = [
   incidents,
   health,
   checkHttp,
+  checkTcp,
+  checkDns,
+  checkIcmp,
+  checkPostgres,
+  checkRedis,
+  checkExec,
+  checkFolder,
   connections,
   responderEmail,
   responderJira,

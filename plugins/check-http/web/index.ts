@@ -2,7 +2,10 @@ import { Globe20Regular } from '@fluentui/react-icons';
 import { definePlugin } from '@web/core/plugin-host';
 import manifest from '../manifest';
 
-/** The HTTP check's editor fields (spec 03 health check editors); the gateway runner validates the same fields. */
+/**
+ * The HTTP check's editor fields (spec 03 health check editors; methods per spec 03 §5); the gateway runner validates
+ * the same fields. Headers and response codes (lists) are edited in the Code tab.
+ */
 export default definePlugin({
   manifest,
   register(ctx) {
@@ -17,7 +20,7 @@ export default definePlugin({
           name: 'method',
           label: 'Method',
           kind: 'select',
-          options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => ({ value: m, label: m })),
+          options: ['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m })),
         },
         { name: 'body', label: 'Body', kind: 'textarea' },
         { name: 'username', label: 'Username', kind: 'text' },
