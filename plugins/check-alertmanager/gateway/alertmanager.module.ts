@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { AlertmanagerCheckRunner } from './alertmanager.runner';
+
+@Module({ providers: [AlertmanagerCheckRunner] })
+export class CheckAlertmanagerModule {}

@@ -1,0 +1,177 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { Injectable } from '@nestjs/common';
+import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+/** One firing alert as the check reports it (details.alerts[]). */
+export interface FiringAlert {
+  name: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  /** The summary/description/message annotation, for display and transforms. */
+  message: string;
+  startsAt: string | null;
+  fingerprint: string | null;
+}
+
+interface AlertmanagerAlert {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  startsAt?: string;
+  fingerprint?: string;
+}
+
+/**
+ * Check type `alertmanager`: lists the active, unsilenced, uninhibited alerts (`GET {url}/api/v2/alerts`) narrowed
+ * by the check's `alerts`/`ignore` names and `filters`/`exclude_filters` labels. Alertmanager applies them itself
+ * (regex matchers, fully anchored, as canary-checker sends them); the check fails while any of them fires.
+ */
+@Injectable()
+@Extension('checks', 'alertmanager')
+export class AlertmanagerCheckRunner implements CheckRunner {
+  readonly type = 'alertmanager';
+
+  validate(spec: CheckSpec): string[] {
+    const errors: string[] = [];
+    const url = spec.url;
+    if (url === undefined || url === null || url === '') {
+      if (!isConnectionRef(spec.connection)) errors.push('url: required');
+    } else if (typeof url !== 'string' || !httpUrl(url)) errors.push('url: must be an http:// or https:// URL');
+    for (const field of ['alerts', 'ignore'] as const) {
+      const v = spec[field];
+      if (v !== undefined && v !== null && (!Array.isArray(v) || v.some((n) => typeof n !== 'string'))) errors.push(`${field}: must be a list of alert names`);
+    }
+    for (const field of ['filters', 'exclude_filters'] as const) {
+      const v = spec[field];
+      if (v === undefined || v === null) continue;
+      if (typeof v !== 'object' || Array.isArray(v) || Object.values(v).some((x) => typeof x !== 'string')) errors.push(`${field}: must be a map of label to value`);
+      else {
+        const bad = Object.keys(v).find((k) => !LABEL_NAME.test(k));
+        if (bad !== undefined) errors.push(`${field}: '${bad}' is not a label name`);
+      }
+    }
+    return errors;
+  }
+
+  async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
+    const started = Date.now();
+    const problems = this.validate(spec);
+    if (problems.length) return failed(started, problems.join('; '), true);
+
+    const rawUrl = (spec.url || (await ctx.resolveSecret(spec.connection))) as string | null;
+    const base = rawUrl ? httpUrl(rawUrl) : null;
+    if (!base) return failed(started, 'connection: could not be resolved to an http(s) URL', true);
+    const target = new URL(base.href.replace(/\/+$/, '') + '/api/v2/alerts');
+    for (const [k, v] of Object.entries({ active: 'true', silenced: 'false', inhibited: 'false' })) target.searchParams.set(k, v);
+    for (const matcher of matchersOf(spec)) target.searchParams.append('filter', matcher);
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const username = (await secret(spec.username, ctx)) ?? (decodeURIComponent(base.username) || null);
+    const password = (await secret(spec.password, ctx)) ?? (decodeURIComponent(base.password) || null);
+    const bearer = await secret(spec.bearer, ctx);
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    else if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
+    target.username = '';
+    target.password = '';
+
+    let response: { code: number; body: string };
+    try {
+      response = await get(target, headers, spec.insecure === true, ctx.signal);
+    } catch (err) {
+      return failed(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+    }
+    const duration = Date.now() - started;
+    let json: unknown;
+    try {
+      json = JSON.parse(response.body);
+    } catch {
+      json = undefined;
+    }
+    if (response.code < 200 || response.code > 299 || !Array.isArray(json)) {
+      const reason = typeof json === 'string' ? json : (json as { message?: unknown } | undefined)?.message ?? response.body.slice(0, 200).trim();
+      const message = `HTTP ${response.code}: ${String(reason)}`;
+      return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code } };
+    }
+    // Alertmanager's order varies between calls; by name, then start, the message and details read the same each run.
+    const alerts = (json as AlertmanagerAlert[]).map(firingAlert).sort((a, b) => a.name.localeCompare(b.name) || String(a.startsAt).localeCompare(String(b.startsAt)));
+    const count = alerts.length;
+    const names = [...new Set(alerts.map((a) => a.name))];
+    const message = count ? `${count} alert${count === 1 ? '' : 's'} firing: ${names.join(', ')}` : 'no alerts firing';
+    return { pass: count === 0, invalid: false, duration, message, error: count ? message : null, details: { alerts, count } };
+  }
+}
+
+/** The `filter` matchers: names in `alerts` (=~), not in `ignore` (!~), `filters` labels (=~), `exclude_filters` (!~). */
+export function matchersOf(spec: CheckSpec): string[] {
+  const names = (v: unknown) => (Array.isArray(v) ? (v as string[]).filter((n) => n !== '') : []);
+  const matchers: string[] = [];
+  const alerts = names(spec.alerts);
+  const ignore = names(spec.ignore);
+  if (alerts.length) matchers.push(`alertname=~${quote(alerts.join('|'))}`);
+  if (ignore.length) matchers.push(`alertname!~${quote(ignore.join('|'))}`);
+  for (const [label, value] of Object.entries((spec.filters as Record<string, string> | undefined) ?? {})) matchers.push(`${label}=~${quote(value)}`);
+  for (const [label, value] of Object.entries((spec.exclude_filters as Record<string, string> | undefined) ?? {})) matchers.push(`${label}!~${quote(value)}`);
+  return matchers;
+}
+
+/** A matcher value in double quotes, with `\` and `"` escaped as Alertmanager's matcher parser expects. */
+const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+function firingAlert(a: AlertmanagerAlert): FiringAlert {
+  const labels = a.labels ?? {};
+  const annotations = a.annotations ?? {};
+  return {
+    name: labels.alertname ?? '',
+    labels,
+    annotations,
+    message: annotations.summary ?? annotations.description ?? annotations.message ?? '',
+    startsAt: a.startsAt ?? null,
+    fingerprint: a.fingerprint ?? null,
+  };
+}
+
+function failed(started: number, message: string, invalid = false): CheckResult {
+  return { pass: false, invalid, duration: Date.now() - started, message, error: message, details: {} };
+}
+
+const isConnectionRef = (value: unknown) => typeof value === 'string' && /^connection:\/\//.test(value);
+
+function httpUrl(raw: string): URL | null {
+  try {
+    const u = new URL(raw);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A plain string, `{value}`, or a secret reference resolved through the context. */
+async function secret(value: unknown, ctx: CheckRunContext): Promise<string | null> {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
+  return ctx.resolveSecret(value);
+}
+
+function get(url: URL, headers: Record<string, string>, insecure: boolean, signal: AbortSignal): Promise<{ code: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const lib = url.protocol === 'https:' ? https : http;
+    const req = lib.request(url, { method: 'GET', headers, signal, agent: false, rejectUnauthorized: !insecure });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size < MAX_BODY_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('error', reject);
+      res.on('end', () => resolve({ code: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8') }));
+    });
+    req.end();
+  });
+}
