@@ -90,6 +90,7 @@ describe('alertmanager check', () => {
     expect(matchersOf({ name: 'a', alerts: ['A', 'B.*'], ignore: ['C'], filters: { ns: 'a\\.b' }, exclude_filters: { q: 'say "hi"' } })).toEqual([
       'alertname=~"A|B.*"', 'alertname!~"C"', 'ns=~"a\\\\.b"', 'q!~"say \\"hi\\""',
     ]);
+    expect(matchersOf({ name: 'a', alerts: 'DiskFull\n High.* \n\n', ignore: '' })).toEqual(['alertname=~"DiskFull|High.*"']);
   });
 
   it('fails with the connection error on a closed port', async () => {
@@ -117,7 +118,7 @@ describe('alertmanager check', () => {
 
   it('is invalid, naming the field', async () => {
     expect(runner.validate({ name: 'a' })).toEqual(['url: required']);
-    expect(runner.validate({ name: 'a', url: 'http://am:9093', alerts: 'DiskFull', ignore: [1], filters: ['x'], exclude_filters: { 'bad-label': 'x' } })).toEqual([
+    expect(runner.validate({ name: 'a', url: 'http://am:9093', alerts: { a: 1 }, ignore: [1], filters: ['x'], exclude_filters: { 'bad-label': 'x' } })).toEqual([
       'alerts: must be a list of alert names',
       'ignore: must be a list of alert names',
       'filters: must be a map of label to value',

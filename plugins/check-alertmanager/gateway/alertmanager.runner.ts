@@ -43,7 +43,9 @@ export class AlertmanagerCheckRunner implements CheckRunner {
     } else if (typeof url !== 'string' || !httpUrl(url)) errors.push('url: must be an http:// or https:// URL');
     for (const field of ['alerts', 'ignore'] as const) {
       const v = spec[field];
-      if (v !== undefined && v !== null && (!Array.isArray(v) || v.some((n) => typeof n !== 'string'))) errors.push(`${field}: must be a list of alert names`);
+      if (v !== undefined && v !== null && typeof v !== 'string' && (!Array.isArray(v) || v.some((n) => typeof n !== 'string'))) {
+        errors.push(`${field}: must be a list of alert names`);
+      }
     }
     for (const field of ['filters', 'exclude_filters'] as const) {
       const v = spec[field];
@@ -107,7 +109,8 @@ export class AlertmanagerCheckRunner implements CheckRunner {
 
 /** The `filter` matchers: names in `alerts` (=~), not in `ignore` (!~), `filters` labels (=~), `exclude_filters` (!~). */
 export function matchersOf(spec: CheckSpec): string[] {
-  const names = (v: unknown) => (Array.isArray(v) ? (v as string[]).filter((n) => n !== '') : []);
+  // A list (YAML), or the editor's text with one name per line.
+  const names = (v: unknown) => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? v.split('\n') : []).map((n) => n.trim()).filter((n) => n !== '');
   const matchers: string[] = [];
   const alerts = names(spec.alerts);
   const ignore = names(spec.ignore);

@@ -13,6 +13,8 @@ export default definePlugin({
       fields: [
         { name: 'name', label: 'Name', kind: 'text', required: true },
         { name: 'url', label: 'URL', kind: 'text', required: true },
+        { name: 'alerts', label: 'Alert names (one per line, regex)', kind: 'textarea' },
+        { name: 'ignore', label: 'Ignore alert names (one per line, regex)', kind: 'textarea' },
         { name: 'username', label: 'Username', kind: 'text' },
         { name: 'password', label: 'Password', kind: 'secret' },
         { name: 'description', label: 'Description', kind: 'text' },
