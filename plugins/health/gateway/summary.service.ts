@@ -1,22 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import type { CheckSummary } from '@contracts';
+import { JobsService } from '@gateway/core/jobs';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest } from '@gateway/core/http/domain-error';
 import { parseDuration } from './canary-document';
 
-export interface CheckSummary {
-  id: string;
-  name: string;
-  canary_name: string;
-  namespace: string | null;
-  type: string;
-  status: string | null;
-  labels: Record<string, string>;
-  uptime: { passed: number; failed: number; last_pass: string | null; last_fail: string | null };
-  latency: { p50: number | null; p95: number | null; p97: number | null; p99: number | null };
-  last_runtime: string | null;
-  last_transition_time: string | null;
-  next_runtime: string | null;
-}
+export type { CheckSummary };
 
 export interface SummaryQuery {
   timeRange?: string;
@@ -24,13 +13,82 @@ export interface SummaryQuery {
   check_id?: string;
 }
 
-/** Spec 02 Health summary: per check, uptime and latency percentiles over a time range (default 1 h), computed in SQL. */
+const HOUR_S = 3600;
+const DAY_S = 24 * HOUR_S;
+/** Hourly rollups older than this give way to daily ones (`HEALTH_HOURLY_ROLLUP_DAYS`). */
+export const HOURLY_ROLLUP_DAYS = Number(process.env.HEALTH_HOURLY_ROLLUP_DAYS ?? 90);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Per check: passed, failed, last_pass, last_fail, p50…p99 over raw results (invalid excluded) since $1. */
+const RAW_STATS = `SELECT check_id,
+         count(*) FILTER (WHERE status)::int AS passed,
+         count(*) FILTER (WHERE NOT status)::int AS failed,
+         max(time) FILTER (WHERE status) AS last_pass,
+         max(time) FILTER (WHERE NOT status) AS last_fail,
+         round(percentile_cont(0.50) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p50,
+         round(percentile_cont(0.95) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p95,
+         round(percentile_cont(0.97) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p97,
+         round(percentile_cont(0.99) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p99
+       FROM check_statuses WHERE time >= $1 AND NOT invalid GROUP BY check_id`;
+
+/**
+ * Ranges beyond a day: complete days from daily rollups (older than the hourly horizon $2), complete hours from
+ * hourly rollups up to the last rolled hour $3, then raw results. Counts are exact; a percentile is the mean of the
+ * parts' percentiles weighted by their result counts (an approximation: exact percentiles need every raw row).
+ */
+const ROLLED_STATS = `SELECT check_id, sum(passed)::int AS passed, sum(failed)::int AS failed,
+         max(last_pass) AS last_pass, max(last_fail) AS last_fail,
+         round((sum(p50 * (passed + failed)) / nullif(sum(passed + failed) FILTER (WHERE p50 IS NOT NULL), 0))::numeric, 1)::float8 AS p50,
+         round((sum(p95 * (passed + failed)) / nullif(sum(passed + failed) FILTER (WHERE p95 IS NOT NULL), 0))::numeric, 1)::float8 AS p95,
+         round((sum(p97 * (passed + failed)) / nullif(sum(passed + failed) FILTER (WHERE p97 IS NOT NULL), 0))::numeric, 1)::float8 AS p97,
+         round((sum(p99 * (passed + failed)) / nullif(sum(passed + failed) FILTER (WHERE p99 IS NOT NULL), 0))::numeric, 1)::float8 AS p99
+       FROM (
+         SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_status_rollups
+          WHERE granularity = 'day' AND time >= $1 AND time < $2
+         UNION ALL
+         SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_status_rollups
+          WHERE granularity = 'hour' AND time >= greatest($1, $2) AND time < $3
+         UNION ALL
+         ${RAW_STATS.replace('time >= $1', 'time >= greatest($1, $3)')}
+       ) parts GROUP BY check_id`;
+
+/** The last hour, precomputed (migration HealthSummaries; refreshed every minute by `refresh()`). */
+const LAST_HOUR_STATS = `SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_summary_1h`;
+
+export const SUMMARY_REFRESH_JOB = 'health.summary.refresh';
+export const ROLLUP_JOB = 'health.statuses.rollup';
+
+/**
+ * Spec 02 Health summary: per check, uptime and latency percentiles over a time range (default 1 h). The default
+ * range reads the materialized last-hour view; up to a day reads raw results; longer ranges add up rollups.
+ */
 @Injectable()
-export class SummaryService {
-  constructor(private readonly db: Db) {}
+export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
+  private readonly log = new Logger(SummaryService.name);
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.work(SUMMARY_REFRESH_JOB, () => this.refresh());
+    this.jobs.schedule(SUMMARY_REFRESH_JOB, '* * * * *');
+  }
+
+  /** At start the view may be hours old (the gateway was down): refresh it before serving. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.refresh().catch((error: Error) => this.log.warn(`summary refresh at start failed: ${error.message}`));
+  }
+
+  /** Recomputes the last-hour view without blocking readers. */
+  async refresh(): Promise<void> {
+    await this.db.query(`REFRESH MATERIALIZED VIEW CONCURRENTLY check_summary_1h`);
+  }
 
   async summary(query: SummaryQuery = {}): Promise<{ checks_summary: CheckSummary[] }> {
-    const range = rangeMs(query.timeRange ?? '1h');
+    const rangeS = rangeMs(query.timeRange ?? '1h') / 1000;
     let labels: Record<string, string> = {};
     if (typeof query.labels === 'string' && query.labels) {
       try {
@@ -39,31 +97,41 @@ export class SummaryService {
         throw badRequest('labels: must be a JSON object');
       }
     } else if (query.labels && typeof query.labels === 'object') labels = query.labels;
-    if (query.check_id !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(query.check_id))) {
+    if (typeof labels !== 'object' || labels === null || Array.isArray(labels)) throw badRequest('labels: must be a JSON object');
+    if (query.check_id !== undefined && query.check_id !== null && query.check_id !== '' && !UUID.test(String(query.check_id))) {
       throw badRequest('check_id: must be a UUID');
     }
+    const checkId = query.check_id ? String(query.check_id) : null;
+    const start = new Date(Date.now() - rangeS * 1000);
+    let stats: string;
+    let params: unknown[];
+    if (rangeS === HOUR_S) [stats, params] = [LAST_HOUR_STATS, []];
+    else if (rangeS <= DAY_S) [stats, params] = [RAW_STATS, [start]];
+    else {
+      const [{ rolled_to: rolledTo }] = await this.db.query<{ rolled_to: Date | null }>(
+        `SELECT max(time) + interval '1 hour' AS rolled_to FROM check_status_rollups WHERE granularity = 'hour'`,
+      );
+      const hourlyFrom = new Date(Math.floor((Date.now() - HOURLY_ROLLUP_DAYS * DAY_S * 1000) / (DAY_S * 1000)) * DAY_S * 1000);
+      [stats, params] = [ROLLED_STATS, [start, hourlyFrom < start ? start : hourlyFrom, rolledTo ?? start]];
+    }
+    const n = params.length;
     const rows = await this.db.query<CheckSummary>(
-      `SELECT k.id, k.name, c.name AS canary_name, k.namespace, k.type, k.status, k.labels,
+      `WITH stats AS (${stats})
+       SELECT k.id, k.canary_id, k.name, c.name AS canary_name, coalesce(k.namespace, c.namespace) AS namespace, k.type,
+              k.description, k.endpoint, k.icon, k.severity, k.status, k.labels,
               jsonb_build_object('passed', coalesce(s.passed, 0), 'failed', coalesce(s.failed, 0), 'last_pass', s.last_pass, 'last_fail', s.last_fail) AS uptime,
               jsonb_build_object('p50', s.p50, 'p95', s.p95, 'p97', s.p97, 'p99', s.p99) AS latency,
-              k.last_runtime, k.last_transition_time, k.next_runtime
+              k.last_runtime, k.last_transition_time, k.next_runtime,
+              l.message AS last_message, l.error AS last_error, coalesce(l.invalid, false) AS last_invalid
        FROM checks k
        JOIN canaries c ON c.id = k.canary_id AND c.deleted_at IS NULL
+       LEFT JOIN stats s ON s.check_id = k.id
        LEFT JOIN LATERAL (
-         SELECT count(*) FILTER (WHERE st.status) AS passed,
-                count(*) FILTER (WHERE NOT st.status) AS failed,
-                max(st.time) FILTER (WHERE st.status) AS last_pass,
-                max(st.time) FILTER (WHERE NOT st.status) AS last_fail,
-                round(percentile_cont(0.50) WITHIN GROUP (ORDER BY st.duration)::numeric, 1)::float8 AS p50,
-                round(percentile_cont(0.95) WITHIN GROUP (ORDER BY st.duration)::numeric, 1)::float8 AS p95,
-                round(percentile_cont(0.97) WITHIN GROUP (ORDER BY st.duration)::numeric, 1)::float8 AS p97,
-                round(percentile_cont(0.99) WITHIN GROUP (ORDER BY st.duration)::numeric, 1)::float8 AS p99
-         FROM check_statuses st
-         WHERE st.check_id = k.id AND st.time > now() - make_interval(secs => $1) AND NOT st.invalid
-       ) s ON true
-       WHERE k.deleted_at IS NULL AND k.labels @> $2::jsonb AND ($3::uuid IS NULL OR k.id = $3)
+         SELECT st.message, st.error, st.invalid FROM check_statuses st WHERE st.check_id = k.id ORDER BY st.time DESC LIMIT 1
+       ) l ON true
+       WHERE k.deleted_at IS NULL AND k.labels @> $${n + 1}::jsonb AND ($${n + 2}::uuid IS NULL OR k.id = $${n + 2})
        ORDER BY c.name, k.name`,
-      [range / 1000, JSON.stringify(labels), query.check_id ?? null],
+      [...params, JSON.stringify(labels), checkId],
     );
     return { checks_summary: rows };
   }
@@ -106,9 +174,12 @@ export async function graph(db: Db, checkId: string, timeRange = '1h'): Promise<
   return { bucket_seconds: bucket, points };
 }
 
-function rangeMs(text: string): number {
-  const days = /^(\d+)d$/.exec(text);
-  const ms = days ? Number(days[1]) * 86_400_000 : parseDuration(text);
-  if (!ms || ms <= 0) throw badRequest(`timeRange: '${text}' is not a duration such as 1h, 24h or 7d`);
+const LONG_UNITS_MS: Record<string, number> = { d: 86_400_000, w: 7 * 86_400_000, mo: 30 * 86_400_000, y: 365 * 86_400_000 };
+
+/** `15m`, `1h`, `2d`, `1w`, `3mo`, `5y` (the health time ranges), or any duration such as `90s` or `1h30m`. */
+export function rangeMs(text: string): number {
+  const long = /^(\d+)(d|w|mo|y)$/.exec(String(text));
+  const ms = long ? Number(long[1]) * LONG_UNITS_MS[long[2]] : parseDuration(String(text));
+  if (!ms || ms <= 0) throw badRequest(`timeRange: '${text}' is not a duration such as 1h, 24h, 7d, 1w, 1mo or 1y`);
   return ms;
 }

@@ -1,4 +1,5 @@
 import { RetentionService } from '../../../plugins/health/gateway/retention.service';
+import { SummaryService } from '../../../plugins/health/gateway/summary.service';
 import { TestApp } from '../../support/test-app';
 
 describe('GET|POST /api/canary/api/summary', () => {
@@ -35,9 +36,15 @@ describe('GET|POST /api/canary/api/summary', () => {
     for (const [id, ago, duration, status, invalid] of rows) {
       await t.pool.query(`insert into check_statuses (check_id, time, duration, status, invalid) values ($1, now() - $2::interval, $3, $4, $5)`, [id, ago, duration, status, invalid]);
     }
+    // The last hour is precomputed: until the view refreshes (every minute), it shows what it had.
+    const stale = await editor.agent.get('/api/canary/api/summary').expect(200);
+    expect(stale.body.checks_summary.find((s: { id: string }) => s.id === a).uptime).toMatchObject({ passed: 0, failed: 0 });
+    await t.app.get(SummaryService).refresh();
     const res = await editor.agent.get('/api/canary/api/summary').expect(200);
     const sa = res.body.checks_summary.find((s: { id: string }) => s.id === a);
-    expect(sa).toMatchObject({ name: 'a', canary_name: 'sum', namespace: 'prod', type: 'ldap', labels: { team: 'web' }, uptime: { passed: 3, failed: 2 } });
+    expect(sa).toMatchObject({ name: 'a', canary_id: created.body.id, canary_name: 'sum', namespace: 'prod', type: 'ldap', labels: { team: 'web' }, uptime: { passed: 3, failed: 2 } });
+    // the newest result (invalid) is what the dashboard's tooltip shows
+    expect(sa).toMatchObject({ last_invalid: true });
     // sorted durations 10, 20, 30, 40, 100: p50 = 30; p95 = 40 + 0.8·60 = 88; p97 = 40 + 0.88·60 = 92.8; p99 = 40 + 0.96·60 = 97.6
     expect(sa.latency).toEqual({ p50: 30, p95: 88, p97: 92.8, p99: 97.6 });
     const times = (await t.pool.query(`select max(time) filter (where status and not invalid) lp, max(time) filter (where not status and not invalid and time > now() - interval '1 hour') lf from check_statuses where check_id = $1`, [a])).rows[0];
@@ -51,6 +58,37 @@ describe('GET|POST /api/canary/api/summary', () => {
     const long = await editor.agent.post('/api/canary/api/summary').set('x-csrf-token', editor.csrf).send({ timeRange: '3h', check_id: a }).expect(200);
     expect(long.body.checks_summary[0].uptime).toMatchObject({ passed: 4, failed: 2 });
     await editor.agent.get('/api/canary/api/summary?timeRange=soon').expect(400);
+  });
+
+  it('rolls complete hours and days up, so long ranges keep their counts after the raw rows expire', async () => {
+    const editor = await t.signInAs(['editor']);
+    const created = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: 'rolled', spec: { ldap: [{ name: 'r' }] } }).expect(201);
+    const id = created.body.checks[0].id;
+    // three days ago: 2 passes (10, 30 ms) and a failure (50 ms) in one hour, an invalid one ignored; two days ago one pass (20 ms)
+    const rows: Array<[string, number, boolean, boolean]> = [
+      ['3 days', 10, true, false], ['3 days 00:00:01', 30, true, false], ['3 days 00:00:02', 50, false, false], ['3 days 00:00:03', 999, false, true],
+      ['2 days', 20, true, false],
+    ];
+    for (const [ago, duration, status, invalid] of rows) {
+      await t.pool.query(`insert into check_statuses (check_id, time, duration, status, invalid) values ($1, date_trunc('hour', now()) - $2::interval + interval '5 minutes', $3, $4, $5)`, [id, ago, duration, status, invalid]);
+    }
+    const summary = async () =>
+      (await editor.agent.post('/api/canary/api/summary').set('x-csrf-token', editor.csrf).send({ timeRange: '1w', check_id: id }).expect(200)).body.checks_summary[0];
+    const raw = await summary();
+    expect(raw.uptime).toMatchObject({ passed: 3, failed: 1 });
+    const service = t.app.get(RetentionService);
+    const written = await service.rollup();
+    expect(written.hours).toBeGreaterThanOrEqual(2);
+    const hour = (await t.pool.query(`select passed, failed, invalid, duration_sum, duration_max, p50 from check_status_rollups where check_id = $1 and granularity = 'hour' order by time limit 1`, [id])).rows[0];
+    expect(hour).toEqual({ passed: 2, failed: 1, invalid: 1, duration_sum: '90', duration_max: 50, p50: 30 });
+    expect((await t.pool.query(`select count(*)::int n from check_status_rollups where check_id = $1 and granularity = 'day'`, [id])).rows[0].n).toBe(2);
+    expect(await service.rollup()).toEqual({ hours: 0, days: 0 }); // idempotent: nothing new to roll
+    // the raw rows go; the week's counts stay (now from the rollups)
+    await t.pool.query(`delete from check_statuses where check_id = $1`, [id]);
+    const rolled = await summary();
+    expect(rolled.uptime).toMatchObject({ passed: 3, failed: 1 });
+    // latency: hour 1 p50 30 over 3 results, hour 2 p50 20 over 1 → weighted (30·3 + 20·1) / 4 = 27.5
+    expect(rolled.latency.p50).toBe(27.5);
   });
 
   it('prunes raw results older than the retention', async () => {

@@ -11,6 +11,7 @@ import { IncidentStatusTransitions1732300001000 } from './1732300001000-Incident
 import { ResponderDelivery1732300001001 } from './1732300001001-ResponderDelivery';
 import { HypothesisNesting1732300001002 } from './1732300001002-HypothesisNesting';
 import { CheckScheduling1732300002000 } from './1732300002000-CheckScheduling';
+import { HealthSummaries1732300002001 } from './1732300002001-HealthSummaries';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: Function[] = [
   ResponderDelivery1732300001001,
   HypothesisNesting1732300001002,
   CheckScheduling1732300002000,
+  HealthSummaries1732300002001,
 ];

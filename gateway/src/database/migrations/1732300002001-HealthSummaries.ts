@@ -1,0 +1,48 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Health read models (issue 4): hourly and daily rollups of check results, kept after the raw rows expire, and the
+ * last-hour summary per check precomputed in a materialized view (refreshed every minute and at start).
+ */
+export class HealthSummaries1732300002001 implements MigrationInterface {
+  name = 'HealthSummaries1732300002001';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE TABLE check_status_rollups (
+       check_id uuid NOT NULL REFERENCES checks (id) ON DELETE CASCADE,
+       granularity text NOT NULL CHECK (granularity IN ('hour', 'day')),
+       time timestamptz NOT NULL,
+       passed integer NOT NULL,
+       failed integer NOT NULL,
+       invalid integer NOT NULL,
+       duration_sum bigint NOT NULL,
+       duration_max integer,
+       p50 real, p95 real, p97 real, p99 real,
+       last_pass timestamptz,
+       last_fail timestamptz,
+       PRIMARY KEY (check_id, granularity, time)
+     )`);
+    await q.query(`CREATE INDEX check_status_rollups_time_idx ON check_status_rollups (granularity, time)`);
+    await q.query(`CREATE MATERIALIZED VIEW check_summary_1h AS
+       SELECT check_id,
+              count(*) FILTER (WHERE status)::int AS passed,
+              count(*) FILTER (WHERE NOT status)::int AS failed,
+              max(time) FILTER (WHERE status) AS last_pass,
+              max(time) FILTER (WHERE NOT status) AS last_fail,
+              round(percentile_cont(0.50) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p50,
+              round(percentile_cont(0.95) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p95,
+              round(percentile_cont(0.97) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p97,
+              round(percentile_cont(0.99) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p99,
+              now() AS refreshed_at
+       FROM check_statuses
+       WHERE time > now() - interval '1 hour' AND NOT invalid
+       GROUP BY check_id`);
+    // CONCURRENTLY needs a unique index; readers never wait for a refresh.
+    await q.query(`CREATE UNIQUE INDEX check_summary_1h_check_id ON check_summary_1h (check_id)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP MATERIALIZED VIEW check_summary_1h`);
+    await q.query(`DROP TABLE check_status_rollups`);
+  }
+}
