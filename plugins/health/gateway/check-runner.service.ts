@@ -1,10 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { CHECK_EXTENSION_POINT, CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type CheckRunner, type CheckSpec } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { parseDuration } from './canary-document';
 import { evaluate, plain } from './cel-loader';
+import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -26,6 +27,20 @@ export interface CheckRow {
   spec: CheckSpec;
   status: string | null;
   schedule: string | null;
+  /** For the metrics' labels (absent in old callers: the labels are then empty). */
+  name?: string;
+  canary_name?: string;
+  namespace?: string | null;
+  /** The due time the scheduler claimed the run for. */
+  next_runtime?: Date | null;
+}
+
+/** A scheduled result waiting for the next batched write. */
+interface Pending {
+  check: CheckRow;
+  started: Date;
+  result: CheckResult;
+  done: () => void;
 }
 
 const expressionOf = (value: unknown): string | null => {
@@ -34,19 +49,37 @@ const expressionOf = (value: unknown): string | null => {
   return null;
 };
 
-/** Runs one check: its type's runner under a timeout, then transform → display → test, then stores the result. */
+/** The columns a run needs (the scheduler's claim selects the same). */
+export const CHECK_ROW_COLUMNS = `k.id, k.type, k.spec, k.status, c.schedule, k.name, c.name AS canary_name, coalesce(k.namespace, c.namespace, '') AS namespace`;
+
+/**
+ * Runs one check: its type's runner under a timeout, then transform → display → test, then stores the result.
+ * Run Now stores at once; scheduled runs are buffered (≤ `flushMs`) and written in batches: one multi-row INSERT
+ * into `check_statuses` and one UPDATE of `checks` (status, last_runtime, last_transition_time, and the run lease
+ * released) per flush, so the write cost does not grow with one transaction per run.
+ */
 @Injectable()
-export class CheckRunnerService {
+export class CheckRunnerService implements OnModuleDestroy {
   private readonly logger = new Logger(CheckRunnerService.name);
+  flushMs = 200;
+  maxBatch = 500;
+  private pending: Pending[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly plugins: PluginHost,
+    @Optional() private readonly metrics?: CheckMetrics,
   ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.drain();
+  }
 
   async runById(checkId: string): Promise<CheckStatusRow> {
     const check = await this.db.one<CheckRow>(
-      `SELECT k.id, k.type, k.spec, k.status, c.schedule FROM checks k JOIN canaries c ON c.id = k.canary_id
+      `SELECT ${CHECK_ROW_COLUMNS} FROM checks k JOIN canaries c ON c.id = k.canary_id
        WHERE k.id = $1 AND k.deleted_at IS NULL AND c.deleted_at IS NULL`,
       [checkId],
     );
@@ -59,6 +92,84 @@ export class CheckRunnerService {
     const started = new Date();
     const result = await this.execute(check.type, check.spec);
     return this.store(check, started, result);
+  }
+
+  /**
+   * A scheduled run: executes, then queues the result for the next batched write. Resolves once executed with
+   * `stored`, which settles when the result (and the released lease) are written.
+   */
+  async runScheduled(check: CheckRow): Promise<{ started: Date; result: CheckResult; stored: Promise<void> }> {
+    const started = new Date();
+    const result = await this.execute(check.type, check.spec);
+    const stored = new Promise<void>((done) => this.pending.push({ check, started, result, done }));
+    if (this.pending.length >= this.maxBatch) void this.flush();
+    else if (!this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), this.flushMs);
+    return { started, result, stored };
+  }
+
+  /** Writes everything queued (waits for a write under way first). */
+  async drain(): Promise<void> {
+    while (this.flushing || this.pending.length) await (this.flushing ?? this.flush());
+  }
+
+  /** One batched write of the queued results; one at a time, the next picks up what queued meanwhile. */
+  private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.flushing) return this.flushing;
+    const batch = this.pending;
+    this.pending = [];
+    if (!batch.length) return Promise.resolve();
+    this.flushing = this.write(batch)
+      .catch(async (error) => {
+        this.logger.warn(`storing ${batch.length} check results failed: ${(error as Error).message}`);
+        await this.db.query(`UPDATE checks SET run_lease_until = NULL WHERE id = ANY($1::uuid[])`, [batch.map((p) => p.check.id)]).catch(() => undefined);
+      })
+      .finally(() => {
+        for (const p of batch) p.done();
+        this.flushing = null;
+        if (this.pending.length && !this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), this.pending.length >= this.maxBatch ? 0 : this.flushMs);
+      });
+    return this.flushing;
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    const col = <T>(f: (p: Pending) => T) => batch.map(f);
+    // Only a result newer than the stored last_runtime moves status/last_runtime (a Run Now may have overtaken it).
+    const rows = await this.db.query<{ id: string; alive: boolean }>(
+      `WITH v AS (
+         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::bool[], $5::bool[], $6::text[], $7::text[], $8::jsonb[])
+           AS v(check_id, time, duration, status, invalid, message, error, details)
+       ), ins AS (
+         INSERT INTO check_statuses (check_id, time, duration, status, invalid, message, error, details)
+         SELECT v.check_id, v.time, v.duration, v.status, v.invalid, v.message, v.error, v.details FROM v JOIN checks k ON k.id = v.check_id
+         ON CONFLICT (check_id, time) DO NOTHING
+       )
+       UPDATE checks k SET
+         status = CASE WHEN k.last_runtime IS NULL OR k.last_runtime <= v.time THEN v.new_status ELSE k.status END,
+         last_runtime = CASE WHEN k.last_runtime IS NULL OR k.last_runtime <= v.time THEN v.time ELSE k.last_runtime END,
+         last_transition_time = CASE WHEN (k.last_runtime IS NULL OR k.last_runtime <= v.time) AND k.status IS DISTINCT FROM v.new_status
+                                     THEN v.time ELSE k.last_transition_time END,
+         run_lease_until = NULL
+       FROM (SELECT check_id, time, CASE WHEN status THEN 'healthy' ELSE 'unhealthy' END AS new_status FROM v) v
+       WHERE k.id = v.check_id
+       RETURNING k.id, k.deleted_at IS NULL AS alive`,
+      [
+        col((p) => p.check.id),
+        col((p) => p.started),
+        col((p) => Math.round(p.result.duration)),
+        col((p) => p.result.pass && !p.result.invalid),
+        col((p) => p.result.invalid),
+        col((p) => p.result.message),
+        col((p) => p.result.error),
+        col((p) => JSON.stringify(p.result.details ?? {})),
+      ],
+    );
+    const alive = new Set(rows.filter((r) => r.alive).map((r) => r.id));
+    for (const p of batch) {
+      if (alive.has(p.check.id)) this.metrics?.record(labelsOf(p.check), p.result);
+      else this.metrics?.remove(p.check.id);
+    }
   }
 
   /** The runner's result with the check's expressions applied; never throws. */
@@ -88,7 +199,7 @@ export class CheckRunnerService {
 
   private async store(check: CheckRow, started: Date, result: CheckResult): Promise<CheckStatusRow> {
     const status = result.pass && !result.invalid ? 'healthy' : 'unhealthy';
-    return this.db.transaction(async (tx) => {
+    const stored = await this.db.transaction(async (tx) => {
       const row = await tx.query<CheckStatusRow>(
         `INSERT INTO check_statuses (check_id, time, duration, status, invalid, message, error, details)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -97,8 +208,9 @@ export class CheckRunnerService {
         [check.id, started, Math.round(result.duration), result.pass && !result.invalid, result.invalid, result.message, result.error, JSON.stringify(result.details ?? {})],
       );
       await tx.query(
-        `UPDATE checks SET status = $2, last_runtime = $3,
-           last_transition_time = CASE WHEN status IS DISTINCT FROM $2 THEN $3 ELSE last_transition_time END
+        `UPDATE checks SET status = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $2 ELSE status END,
+           last_transition_time = CASE WHEN (last_runtime IS NULL OR last_runtime <= $3) AND status IS DISTINCT FROM $2 THEN $3 ELSE last_transition_time END,
+           last_runtime = greatest(last_runtime, $3)
          WHERE id = $1`,
         [check.id, status, started],
       );
@@ -109,8 +221,18 @@ export class CheckRunnerService {
         }
       );
     });
+    this.metrics?.record(labelsOf(check), result);
+    return stored;
   }
 }
+
+const labelsOf = (check: CheckRow): CheckMetricLabels => ({
+  check_id: check.id,
+  check_name: check.name ?? '',
+  canary_name: check.canary_name ?? '',
+  namespace: check.namespace ?? '',
+  type: check.type,
+});
 
 export function timeoutOf(spec: CheckSpec): number {
   const raw = spec.timeout;

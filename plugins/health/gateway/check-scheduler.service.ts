@@ -1,13 +1,24 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Db } from '@gateway/core/database/db.service';
-import { compileSchedule, MIN_GAP_MS } from './canary-document';
-import { CheckRunnerService, timeoutOf, type CheckRow } from './check-runner.service';
+import { compileSchedule, MIN_GAP_MS, parseDuration, type CompiledSchedule } from './canary-document';
+import { CHECK_ROW_COLUMNS, CheckRunnerService, timeoutOf, type CheckRow } from './check-runner.service';
+
+interface Compiled {
+  schedule: CompiledSchedule | null;
+  /** `@every <d>`: the interval, to keep a check's phase (next = due + interval) instead of drifting by the lag. */
+  everyMs: number | null;
+}
 
 /**
  * Runs each canary's checks on its schedule. Every replica ticks (1 s); a tick claims due checks with
  * `FOR UPDATE SKIP LOCKED` and a run lease (`checks.run_lease_until`), so a due run happens once across replicas and
  * a check never runs twice at once. At claim time `next_runtime` moves to the schedule's next time, at least 10 s
- * after this start, plus a small jitter. Global and per-type caps bound the runs in flight on this replica.
+ * after this start: cron schedules take the next cron time after now plus up to 1 s of jitter; `@every d` keeps the
+ * check's phase (the due time + d) so a late run does not push every later one back, and a check placed afresh (new,
+ * or more than one interval behind) gets now + d plus the jitter, which spreads checks created together.
+ * Global and per-type caps bound the runs executing on this replica; a slot frees when the run's result is in
+ * hand (the runner writes results in batches and releases the lease with them). While due checks remain after a
+ * claim, a freed slot triggers another claim (at most every `refillMs`) instead of waiting for the next tick.
  * `HEALTH_SCHEDULER=off` disables it (Run Now still works).
  */
 @Injectable()
@@ -17,8 +28,15 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   globalCap = Number(process.env.HEALTH_CHECK_CONCURRENCY ?? 50);
   perTypeCap = Number(process.env.HEALTH_CHECK_TYPE_CONCURRENCY ?? 20);
   maxJitterMs = 1000;
+  refillMs = 20;
   private timer: NodeJS.Timeout | null = null;
+  private refill: NodeJS.Timeout | null = null;
+  /** The last claim may have left due checks behind (it filled its slots or hit a type cap). */
+  private backlog = false;
+  private readonly schedules = new Map<string, Compiled>();
   private ticking = false;
+  /** A refill came while a claim was under way: run one more after it. */
+  private again = false;
   private stopped = false;
   private total = 0;
   private readonly perType = new Map<string, number>();
@@ -37,8 +55,11 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.refill) clearTimeout(this.refill);
     this.timer = null;
+    this.refill = null;
     await Promise.allSettled([...this.inflight]);
+    await this.runner.drain();
   }
 
   /** One scheduling pass: claim what is due (within the caps) and start it. */
@@ -48,22 +69,30 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const claimed = await this.claim();
       for (const check of claimed) this.start(check);
+      if (claimed.length && this.backlog && this.total < this.globalCap) this.again = true;
       return claimed.length;
     } catch (error) {
       if (!this.stopped) this.logger.warn(`scheduling tick failed: ${(error as Error).message}`);
       return 0;
     } finally {
       this.ticking = false;
+      if (this.again) {
+        this.again = false;
+        this.refillSoon();
+      }
     }
   }
 
   private async claim(): Promise<CheckRow[]> {
     const slots = this.globalCap - this.total;
-    if (slots <= 0) return [];
+    if (slots <= 0) {
+      this.backlog = true;
+      return [];
+    }
     const saturated = [...this.perType].filter(([, n]) => n >= this.perTypeCap).map(([type]) => type);
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<CheckRow>(
-        `SELECT k.id, k.type, k.spec, k.status, c.schedule
+        `SELECT ${CHECK_ROW_COLUMNS}, k.next_runtime
          FROM checks k JOIN canaries c ON c.id = k.canary_id
          WHERE k.deleted_at IS NULL AND c.deleted_at IS NULL AND k.next_runtime <= now()
            AND (k.run_lease_until IS NULL OR k.run_lease_until < now())
@@ -76,37 +105,97 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
       const claimed: CheckRow[] = [];
       const batch = new Map<string, number>();
       const now = Date.now();
+      let capped = saturated.length > 0;
+      const ids: string[] = [];
+      const nexts: (Date | null)[] = [];
+      const leases: Date[] = [];
       for (const row of rows) {
         const n = (this.perType.get(row.type) ?? 0) + (batch.get(row.type) ?? 0);
-        if (n >= this.perTypeCap) continue;
-        batch.set(row.type, (batch.get(row.type) ?? 0) + 1);
-        let next: Date | null = null;
-        try {
-          next = row.schedule ? compileSchedule(row.schedule).next(new Date(now)) : null;
-        } catch {
-          next = null;
+        if (n >= this.perTypeCap) {
+          capped = true;
+          continue;
         }
-        if (next) next = new Date(Math.max(next.getTime(), now + MIN_GAP_MS) + Math.floor(Math.random() * this.maxJitterMs));
-        const lease = new Date(now + timeoutOf(row.spec) + 30_000);
-        await tx.query(`UPDATE checks SET next_runtime = $2, run_lease_until = $3, last_started_at = $4 WHERE id = $1`, [row.id, next, lease, new Date(now)]);
+        batch.set(row.type, (batch.get(row.type) ?? 0) + 1);
+        ids.push(row.id);
+        nexts.push(this.nextRun(row, now));
+        leases.push(new Date(now + timeoutOf(row.spec) + 30_000));
         claimed.push(row);
+      }
+      this.backlog = capped || rows.length >= slots;
+      if (ids.length) {
+        await tx.query(
+          `UPDATE checks k SET next_runtime = v.next, run_lease_until = v.lease, last_started_at = $4
+           FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS v(id, next, lease)
+           WHERE k.id = v.id`,
+          [ids, nexts, leases, new Date(now)],
+        );
       }
       return claimed;
     });
   }
 
+  /** The next due time of a check claimed at `now` (see the class comment). */
+  nextRun(row: Pick<CheckRow, 'schedule' | 'next_runtime'>, now: number): Date | null {
+    const compiled = this.compiled(row.schedule);
+    if (!compiled.schedule) return null;
+    const jitter = () => Math.floor(Math.random() * this.maxJitterMs);
+    const due = row.next_runtime ? new Date(row.next_runtime).getTime() : null;
+    if (compiled.everyMs !== null && due !== null && due > now - compiled.everyMs) {
+      const next = due + compiled.everyMs;
+      return new Date(next >= now + MIN_GAP_MS ? next : now + MIN_GAP_MS + jitter());
+    }
+    const next = compiled.schedule.next(new Date(now)).getTime();
+    return new Date(Math.max(next, now + MIN_GAP_MS) + jitter());
+  }
+
+  private compiled(schedule: string | null): Compiled {
+    if (!schedule) return { schedule: null, everyMs: null };
+    let compiled = this.schedules.get(schedule);
+    if (!compiled) {
+      const text = schedule.trim();
+      try {
+        compiled = { schedule: compileSchedule(text), everyMs: text.startsWith('@every') ? parseDuration(text.slice('@every'.length).trim()) : null };
+      } catch {
+        compiled = { schedule: null, everyMs: null };
+      }
+      if (this.schedules.size > 10_000) this.schedules.clear();
+      this.schedules.set(schedule, compiled);
+    }
+    return compiled;
+  }
+
   private start(check: CheckRow): void {
     this.total++;
     this.perType.set(check.type, (this.perType.get(check.type) ?? 0) + 1);
+    let stored: Promise<void> = Promise.resolve();
     const run = this.runner
-      .run(check)
-      .catch((error) => this.logger.warn(`check ${check.id} failed to run: ${(error as Error).message}`))
-      .finally(async () => {
+      .runScheduled(check)
+      .then((r) => {
+        stored = r.stored;
+      })
+      .catch(async (error) => {
+        this.logger.warn(`check ${check.id} failed to run: ${(error as Error).message}`);
         await this.db.query(`UPDATE checks SET run_lease_until = NULL WHERE id = $1`, [check.id]).catch(() => undefined);
+      })
+      .finally(() => {
+        // The slot frees with the result in hand; the lease stays until the batched write releases it.
         this.total--;
         this.perType.set(check.type, (this.perType.get(check.type) ?? 1) - 1);
         this.inflight.delete(run);
+        const written = stored.finally(() => this.inflight.delete(written));
+        this.inflight.add(written);
+        this.refillSoon();
       });
     this.inflight.add(run);
+  }
+
+  /** Another claim shortly when the last one left due checks behind (runs only with the timer on). */
+  private refillSoon(): void {
+    if (!this.backlog || this.refill || this.stopped || !this.timer) return;
+    this.refill = setTimeout(() => {
+      this.refill = null;
+      if (this.ticking) this.again = true;
+      else void this.tick();
+    }, this.refillMs);
   }
 }
