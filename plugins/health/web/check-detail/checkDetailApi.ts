@@ -1,0 +1,29 @@
+import type { Role } from '@contracts';
+import { dataApiPath, pg, withQuery } from '@web/core/api';
+
+/** Run Now is for these roles (spec 02 §6); the gateway enforces the same list. */
+export const RUN_NOW_ROLES: readonly Role[] = ['admin', 'editor', 'responder', 'commander'];
+
+export function canRunNow(roles: readonly Role[] | undefined): boolean {
+  return (roles ?? []).some((role) => RUN_NOW_ROLES.includes(role));
+}
+
+/**
+ * Config items linked to the check. Components would come from `check_component_relationships`, which the
+ * gateway does not serve on the data API yet (plugins/health/gateway/health.resources.ts).
+ */
+export function checkConfigRelationshipsKey(checkId: string): string {
+  return withQuery(dataApiPath('check_config_relationships'), {
+    check_id: pg.eq(checkId),
+    deleted_at: pg.is('null'),
+    select: 'config_id,selector_id,config:config_id(id,name,type)',
+    order: pg.order('created_at', 'desc'),
+  });
+}
+
+/** SWR keys of the reads that are not plain GETs; the first item names the read for `mutate` filters. */
+export const summaryKey = (checkId: string, timeRange: string) => ['check-detail-summary', checkId, timeRange] as const;
+export const SUMMARY_KEY_NAME = 'check-detail-summary';
+export const HISTORY_KEY_NAME = 'check-detail-history';
+
+export const catalogItemPath = (configId: string) => `/catalog/${encodeURIComponent(configId)}`;
