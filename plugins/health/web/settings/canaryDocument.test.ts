@@ -1,0 +1,142 @@
+import {
+  addCheck,
+  checkGroups,
+  expressionOf,
+  expressionToStored,
+  fieldProblem,
+  getPath,
+  newCanaryModel,
+  numberFromText,
+  parseCanaryYaml,
+  removeCheck,
+  replaceCheck,
+  secretOf,
+  secretToStored,
+  setPath,
+  toCanaryInput,
+  toYaml,
+  withSecretSource,
+  type CanaryModel,
+} from './canaryDocument';
+
+const model: CanaryModel = {
+  name: 'web',
+  namespace: 'prod',
+  labels: [
+    { key: 'team', value: 'ops' },
+    { key: '', value: 'being typed' },
+  ],
+  spec: { schedule: '@every 1m', http: [{ name: 'home', url: 'https://example.com' }] },
+};
+
+describe('canary document ⇄ form model', () => {
+  it('writes the whole Canary document, leaving out label rows without a key', () => {
+    const text = toYaml(model);
+    expect(text.split('\n').filter(Boolean)).toEqual(
+      [
+        'apiVersion: canaries.flanksource.com/v1',
+        'kind: Canary',
+        'metadata:',
+        '  name: web',
+        '  namespace: prod',
+        '  labels:',
+        '    team: ops',
+        'spec:',
+        '  schedule: \'@every 1m\'',
+        '  http:',
+        '    - name: home',
+        // js-yaml 3 quotes URLs, 4 does not; either is the same value.
+        expect.stringMatching(/^      url: '?https:\/\/example\.com'?$/),
+      ],
+    );
+  });
+
+  it('reads back what it wrote', () => {
+    const parsed = parseCanaryYaml(toYaml(model));
+    expect(parsed).toEqual({ ok: true, model: { ...model, labels: [{ key: 'team', value: 'ops' }] } });
+  });
+
+  it("defaults the namespace to 'default' and a missing spec to an empty object", () => {
+    expect(parseCanaryYaml('metadata:\n  name: x\n')).toEqual({ ok: true, model: { name: 'x', namespace: 'default', labels: [], spec: {} } });
+    expect(toCanaryInput({ ...newCanaryModel(), name: ' x ', namespace: ' ' })).toMatchObject({ name: 'x', namespace: 'default' });
+  });
+
+  it('reports a YAML syntax error with its line and column', () => {
+    const result = parseCanaryYaml('metadata:\n  name: [unclosed\nspec: {}\n');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.message).toMatch(/^YAML syntax error at line \d+, column \d+/);
+      expect(result.error.line).toBeGreaterThan(1);
+    }
+  });
+
+  it('refuses documents that are not Canary-shaped objects', () => {
+    expect(parseCanaryYaml('- a\n- b\n')).toMatchObject({ ok: false, error: { message: expect.stringContaining('Canary object') } });
+    expect(parseCanaryYaml('metadata: x\n')).toMatchObject({ ok: false, error: { message: expect.stringContaining('metadata') } });
+    expect(parseCanaryYaml('spec: [1]\n')).toMatchObject({ ok: false, error: { message: 'spec: must be an object' } });
+  });
+});
+
+describe('checks in a spec', () => {
+  it('groups checks by type in the editor order and ignores settings', () => {
+    const spec = { schedule: '@hourly', tcp: [{ name: 't' }], http: [{ name: 'h1' }, { name: 'h2' }] };
+    expect(checkGroups(spec).map((g) => [g.type, g.checks.length])).toEqual([
+      ['http', 2],
+      ['tcp', 1],
+    ]);
+  });
+
+  it('adds, replaces and removes checks; an emptied list leaves the spec', () => {
+    let spec: Record<string, unknown> = { schedule: '@hourly' };
+    spec = addCheck(spec, 'dns');
+    spec = addCheck(spec, 'dns', { name: 'second' });
+    spec = replaceCheck(spec, 'dns', 0, { name: 'first', query: 'example.com' });
+    expect(spec.dns).toEqual([{ name: 'first', query: 'example.com' }, { name: 'second' }]);
+    spec = removeCheck(removeCheck(spec, 'dns', 0), 'dns', 0);
+    expect(spec).toEqual({ schedule: '@hourly' });
+  });
+});
+
+describe('field paths', () => {
+  it('sets and clears nested fields without leaving empty objects', () => {
+    const withRegex = setPath({ name: 'f' }, 'filter.regex', '\\.log$');
+    expect(getPath(withRegex, 'filter.regex')).toBe('\\.log$');
+    expect(setPath(withRegex, 'filter.regex', undefined)).toEqual({ name: 'f' });
+  });
+});
+
+describe('field values', () => {
+  it('keeps a number field that is not a number as typed, and flags it', () => {
+    expect(numberFromText('250')).toBe(250);
+    expect(numberFromText('')).toBeUndefined();
+    expect(numberFromText('12ab')).toBe('12ab');
+    expect(fieldProblem({ kind: 'number' }, '12ab')).toBe('This field must be a number');
+    expect(fieldProblem({ kind: 'number' }, -1)).toBe('This field must be 0 or more');
+    expect(fieldProblem({ kind: 'number', required: true }, undefined)).toBe('This field is required');
+    expect(fieldProblem({ kind: 'text', required: true }, '  ')).toBe('This field is required');
+    expect(fieldProblem({ kind: 'text', required: true }, 'x')).toBeNull();
+  });
+
+  it('reads the three secret sources and writes them back', () => {
+    expect(secretOf('plain')).toEqual({ source: 'static', value: 'plain', name: '', key: '' });
+    expect(secretOf({ value: 'v' })).toMatchObject({ source: 'static', value: 'v' });
+    expect(secretOf({ valueFrom: { secretKeyRef: { name: 's', key: 'k' } } })).toEqual({ source: 'secret', value: '', name: 's', key: 'k' });
+    expect(secretOf({ valueFrom: { configMapKeyRef: { name: 'c', key: 'k' } } })).toMatchObject({ source: 'configMap', name: 'c' });
+    expect(secretToStored({ source: 'static', value: 'v', name: '', key: '' })).toEqual({ value: 'v' });
+    expect(secretToStored({ source: 'static', value: '', name: '', key: '' })).toBeUndefined();
+    expect(secretToStored({ source: 'configMap', value: '', name: 'c', key: 'k' })).toEqual({ valueFrom: { configMapKeyRef: { name: 'c', key: 'k' } } });
+  });
+
+  it('clears the other source when the source changes', () => {
+    const fromSecret = withSecretSource({ source: 'secret', value: '', name: 's', key: 'k' }, 'static');
+    expect(fromSecret).toEqual({ source: 'static', value: '', name: '', key: '' });
+    expect(withSecretSource({ source: 'static', value: 'hunter2', name: '', key: '' }, 'configMap')).toEqual({ source: 'configMap', value: '', name: '', key: '' });
+  });
+
+  it('stores expressions as {expr} and reads bare strings too', () => {
+    expect(expressionOf({ expr: 'code == 200' })).toBe('code == 200');
+    expect(expressionOf('code == 200')).toBe('code == 200');
+    expect(expressionToStored('code == 200')).toEqual({ expr: 'code == 200' });
+    expect(expressionToStored('  ')).toBeUndefined();
+  });
+});
