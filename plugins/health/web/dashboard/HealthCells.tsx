@@ -1,0 +1,94 @@
+import type { ReactElement } from 'react';
+import { Caption1, ProgressBar, type ProgressBarProps, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Box16Regular,
+  Cloud16Regular,
+  Code16Regular,
+  Cube16Regular,
+  Database16Regular,
+  Folder16Regular,
+  Globe16Regular,
+  Key16Regular,
+  PlugConnected16Regular,
+  Server16Regular,
+  Status16Regular,
+} from '@fluentui/react-icons';
+import type { CheckSummary } from '@contracts';
+import { type BarColour, formatUptime, uptimeBarColour, uptimePercent } from './format';
+
+const useStyles = makeStyles({
+  title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  icon: { display: 'flex', flexShrink: 0, color: tokens.colorNeutralForeground3 },
+  text: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  secondary: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  uptime: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '80px' },
+});
+
+const TYPE_ICONS: Record<string, ReactElement> = {
+  http: <Globe16Regular />,
+  dns: <Globe16Regular />,
+  icmp: <Globe16Regular />,
+  tcp: <PlugConnected16Regular />,
+  postgres: <Database16Regular />,
+  mysql: <Database16Regular />,
+  mongodb: <Database16Regular />,
+  redis: <Database16Regular />,
+  sql: <Database16Regular />,
+  elasticsearch: <Database16Regular />,
+  opensearch: <Database16Regular />,
+  exec: <Code16Regular />,
+  kubernetes: <Cube16Regular />,
+  pod: <Cube16Regular />,
+  namespace: <Cube16Regular />,
+  s3: <Cloud16Regular />,
+  gcs: <Cloud16Regular />,
+  ec2: <Server16Regular />,
+  folder: <Folder16Regular />,
+  sftp: <Folder16Regular />,
+  smb: <Folder16Regular />,
+  ldap: <Key16Regular />,
+  catalog: <Box16Regular />,
+};
+
+export function CheckTypeIcon({ type }: { type: string }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.icon} aria-hidden>
+      {TYPE_ICONS[type] ?? <Status16Regular />}
+    </span>
+  );
+}
+
+/** Icon, name, and the canary and endpoint as secondary text. */
+export function CheckTitle({ check }: { check: CheckSummary }) {
+  const styles = useStyles();
+  const secondary = [check.canary_name, check.endpoint].filter(Boolean).join(' · ');
+  return (
+    <div className={styles.title}>
+      <CheckTypeIcon type={check.type} />
+      <div className={styles.text}>
+        <Text className={styles.name} weight="semibold" title={check.description ?? undefined}>
+          {check.name}
+        </Text>
+        {secondary && <Caption1 className={styles.secondary}>{secondary}</Caption1>}
+      </div>
+    </div>
+  );
+}
+
+const BAR_COLOUR: Record<BarColour, ProgressBarProps['color']> = { green: 'success', orange: 'warning', red: 'error' };
+
+/** Uptime to one decimal over a bar coloured by the §9 rule; blank when nothing ran. */
+export function UptimeCell({ uptime }: { uptime: Pick<CheckSummary['uptime'], 'passed' | 'failed'> }) {
+  const styles = useStyles();
+  const percent = uptimePercent(uptime);
+  if (percent === undefined) return null;
+  const colour = uptimeBarColour(percent);
+  return (
+    <div className={styles.uptime} data-testid="uptime" data-colour={colour}>
+      <Text size={200}>{formatUptime(uptime)}</Text>
+      <ProgressBar value={percent / 100} thickness="medium" color={colour ? BAR_COLOUR[colour] : undefined} aria-label="Uptime" />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { CheckSummary } from '@contracts';
+import { formatDuration, formatPercent, uptimeRatio } from '@contracts';
+
+/** Cell formatting of the health dashboard (spec 02 §5, §9). */
+
+/** Uptime = passed / (passed + failed), as a percentage; undefined when nothing ran in the range. */
+export function uptimePercent(uptime: Pick<CheckSummary['uptime'], 'passed' | 'failed'>): number | undefined {
+  const ratio = uptimeRatio(uptime.passed, uptime.failed);
+  return ratio === undefined ? undefined : ratio * 100;
+}
+
+/** '99.5%' (one decimal), blank when nothing ran. */
+export function formatUptime(uptime: Pick<CheckSummary['uptime'], 'passed' | 'failed'>): string {
+  return formatPercent(uptimePercent(uptime), false);
+}
+
+export type BarColour = 'green' | 'orange' | 'red';
+
+/** Spec §9 progress bar rule: green at 1 or above, orange above 75, red above 90 (a "how much is used" scale). */
+export function progressBarColour(percent: number): BarColour | undefined {
+  if (percent > 90) return 'red';
+  if (percent > 75) return 'orange';
+  if (percent >= 1) return 'green';
+  return undefined;
+}
+
+/**
+ * The uptime bar is coloured by the §9 rule applied to its failing share: the rule grows more severe as the
+ * value grows, so reading it on the uptime itself would paint a fully passing check red. No failures is green.
+ */
+export function uptimeBarColour(percent: number | undefined): BarColour | undefined {
+  if (percent === undefined) return undefined;
+  return progressBarColour(100 - percent) ?? 'green';
+}
+
+/** p95, else p50, in ms; null when nothing ran. */
+export function checkLatencyMs(check: Pick<CheckSummary, 'latency'>): number | null {
+  return check.latency.p95 ?? check.latency.p50 ?? null;
+}
+
+export function formatLatency(ms: number | null | undefined): string {
+  return formatDuration(ms ?? undefined);
+}
+
+/** '45s ago', '5m ago', '3h ago', '2d ago'; blank when missing or invalid. */
+export function formatSince(iso: string | null | undefined, now: number = Date.now()): string {
+  if (!iso) return '';
+  const ms = now - new Date(iso).getTime();
+  if (!Number.isFinite(ms)) return '';
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days}d ago`;
+  const months = Math.floor(days / 30);
+  return months < 12 ? `${months}mo ago` : `${Math.floor(days / 365)}y ago`;
+}

@@ -1,0 +1,95 @@
+import { useCallback, useMemo } from 'react';
+import { HEALTH_TIME_RANGES } from '@contracts';
+import { useQueryState } from '@web/core/hooks/useQueryState';
+import { type HealthStatusFilter, HEALTH_STATUS_FILTERS, type LabelFilter, parseLabelFilter, serializeLabelFilter } from './filters';
+import { ALL_TAB, type CheckSort, DEFAULT_GROUP_BY, DEFAULT_TAB_BY, parseSort } from './grouping';
+
+export const DEFAULT_TIME_RANGE = '1h';
+export type HealthLayout = 'table' | 'card';
+
+/** Everything a user would share about the dashboard lives in the query string (spec 02 Health). */
+export interface HealthDashboardState {
+  timeRange: string;
+  layout: HealthLayout;
+  checkId: string;
+  labels: LabelFilter;
+  query: string;
+  sort: CheckSort;
+  status: HealthStatusFilter | null;
+  groupBy: string;
+  tabBy: string;
+  tab: string;
+  hidePassing: boolean;
+  setTimeRange(value: string): void;
+  setLayout(value: HealthLayout): void;
+  setCheckId(value: string | null): void;
+  setLabels(value: LabelFilter): void;
+  setQuery(value: string): void;
+  setSort(value: CheckSort): void;
+  setStatus(value: HealthStatusFilter | null): void;
+  setGroupBy(value: string): void;
+  setTabBy(value: string): void;
+  setTab(value: string): void;
+  setHidePassing(value: boolean): void;
+}
+
+export function useHealthDashboardState(): HealthDashboardState {
+  const [timeRangeParam, setTimeRange] = useQueryState('timeRange', DEFAULT_TIME_RANGE);
+  const [layoutParam, setLayoutParam] = useQueryState('layout', 'table');
+  const [checkId, setCheckIdParam] = useQueryState('checkId', '');
+  const [labelsParam, setLabelsParam] = useQueryState('labels', '');
+  const [query, setQueryParam] = useQueryState('query', '');
+  const [sortBy, setSortBy] = useQueryState('sortBy', '');
+  const [sortDesc, setSortDesc] = useQueryState('sortDesc', 'false');
+  const [statusParam, setStatusParam] = useQueryState('status', '');
+  const [groupBy, setGroupBy] = useQueryState('groupBy', DEFAULT_GROUP_BY);
+  const [tabBy, setTabByParam] = useQueryState('tabBy', DEFAULT_TAB_BY);
+  const [tab, setTabParam] = useQueryState('tab', ALL_TAB);
+  const [hidePassingParam, setHidePassingParam] = useQueryState('hidePassing', 'true');
+
+  const timeRange = (HEALTH_TIME_RANGES as readonly string[]).includes(timeRangeParam) ? timeRangeParam : DEFAULT_TIME_RANGE;
+  const labels = useMemo(() => parseLabelFilter(labelsParam), [labelsParam]);
+  const sort = useMemo(() => parseSort(sortBy, sortDesc), [sortBy, sortDesc]);
+  const status = (HEALTH_STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as HealthStatusFilter) : null;
+
+  const setSort = useCallback(
+    (next: CheckSort) => {
+      setSortBy(next.column === 'name' && !next.descending ? null : next.column);
+      setSortDesc(next.descending ? 'true' : null);
+    },
+    [setSortBy, setSortDesc],
+  );
+  const setTabBy = useCallback(
+    (value: string) => {
+      setTabByParam(value);
+      // The tab named a value of the previous tab key.
+      setTabParam(null);
+    },
+    [setTabByParam, setTabParam],
+  );
+
+  return {
+    timeRange,
+    layout: layoutParam === 'card' ? 'card' : 'table',
+    checkId,
+    labels,
+    query,
+    sort,
+    status,
+    groupBy,
+    tabBy,
+    tab,
+    hidePassing: hidePassingParam !== 'false',
+    setTimeRange,
+    setLayout: setLayoutParam,
+    setCheckId: (value) => setCheckIdParam(value || null),
+    setLabels: (value) => setLabelsParam(serializeLabelFilter(value)),
+    setQuery: (value) => setQueryParam(value || null),
+    setSort,
+    setStatus: (value) => setStatusParam(value),
+    setGroupBy,
+    setTabBy,
+    setTab: setTabParam,
+    setHidePassing: (value) => setHidePassingParam(value ? 'true' : 'false'),
+  };
+}
