@@ -49,6 +49,14 @@ import checkFolder from '../../plugins/check-folder/manifest';
 import { CheckFolderModule } from '../../plugins/check-folder/gateway/folder.module';
 import checkIcmp from '../../plugins/check-icmp/manifest';
 import { CheckIcmpModule } from '../../plugins/check-icmp/gateway/icmp.module';
+import checkMysql from '../../plugins/check-mysql/manifest';
+import { CheckMysqlModule } from '../../plugins/check-mysql/gateway/mysql.module';
+import checkJunit from '../../plugins/check-junit/manifest';
+import { CheckJunitModule } from '../../plugins/check-junit/gateway/junit.module';
+import checkPrometheus from '../../plugins/check-prometheus/manifest';
+import { CheckPrometheusModule } from '../../plugins/check-prometheus/gateway/prometheus.module';
+import checkAlertmanager from '../../plugins/check-alertmanager/manifest';
+import { CheckAlertmanagerModule } from '../../plugins/check-alertmanager/gateway/alertmanager.module';
 
 /** The one list of gateway plugins. Adding a plugin = one line here (and one in web/src/plugins.ts). */
 export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> }[] = [
@@ -76,4 +84,8 @@ export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> 
   { manifest: checkExec, module: CheckExecModule },
   { manifest: checkFolder, module: CheckFolderModule },
   { manifest: checkIcmp, module: CheckIcmpModule },
+  { manifest: checkMysql, module: CheckMysqlModule },
+  { manifest: checkJunit, module: CheckJunitModule },
+  { manifest: checkPrometheus, module: CheckPrometheusModule },
+  { manifest: checkAlertmanager, module: CheckAlertmanagerModule },
 ];
