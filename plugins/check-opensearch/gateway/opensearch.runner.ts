@@ -1,0 +1,157 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { Injectable } from '@nestjs/common';
+import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+interface SearchResponse {
+  hits?: { total?: number | { value?: number }; hits?: unknown[] };
+  error?: string | { reason?: string; type?: string; root_cause?: { reason?: string }[] };
+}
+
+/**
+ * Check type `opensearch`: one search (`POST {url}/{index}/_search` with the check's `query` as the body);
+ * passes when the total hit count equals `results` (when given). The server's `error.reason` is the failure message.
+ */
+@Injectable()
+@Extension('checks', 'opensearch')
+export class OpenSearchCheckRunner implements CheckRunner {
+  readonly type = 'opensearch';
+
+  validate(spec: CheckSpec): string[] {
+    const errors: string[] = [];
+    const url = spec.url;
+    if (url === undefined || url === null || url === '') {
+      if (!isConnectionRef(spec.connection)) errors.push('url: required');
+    } else if (typeof url !== 'string' || !httpUrl(url)) errors.push('url: must be an http:// or https:// URL');
+    if (spec.index === undefined || spec.index === null || spec.index === '') errors.push('index: required');
+    else if (typeof spec.index !== 'string' || /[\s/]/.test(spec.index)) errors.push('index: must be an index name, pattern or comma list');
+    const body = searchBody(spec.query);
+    if ('error' in body) errors.push(`query: ${body.error}`);
+    if (expectedOf(spec.results) === undefined) errors.push('results: must be an integer ≥ 0');
+    return errors;
+  }
+
+  async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
+    const started = Date.now();
+    const problems = this.validate(spec);
+    if (problems.length) return failed(started, problems.join('; '), true);
+
+    const rawUrl = (spec.url || (await ctx.resolveSecret(spec.connection))) as string | null;
+    const base = rawUrl ? httpUrl(rawUrl) : null;
+    if (!base) return failed(started, 'connection: could not be resolved to an http(s) URL', true);
+    const index = encodeURIComponent(spec.index as string).replace(/%2C/gi, ',');
+    const target = new URL(`${base.href.replace(/\/+$/, '')}/${index}/_search`);
+
+    // canary-checker's older `auth: {username, password}` is read too, so existing canaries load unchanged.
+    const auth = (spec.auth ?? {}) as { username?: unknown; password?: unknown };
+    const username = (await secret(spec.username ?? auth.username, ctx)) ?? (decodeURIComponent(base.username) || null);
+    const password = (await secret(spec.password ?? auth.password, ctx)) ?? (decodeURIComponent(base.password) || null);
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+    if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
+    target.username = '';
+    target.password = '';
+
+    let response: { code: number; body: string };
+    try {
+      const body = JSON.stringify((searchBody(spec.query) as { body: unknown }).body);
+      response = await post(target, headers, body, spec.insecure === true, ctx.signal);
+    } catch (err) {
+      return failed(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+    }
+    const duration = Date.now() - started;
+    let json: SearchResponse;
+    try {
+      json = JSON.parse(response.body) as SearchResponse;
+    } catch {
+      const message = `HTTP ${response.code}: not a search answer: ${response.body.slice(0, 200).trim()}`;
+      return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code } };
+    }
+    if (json.error !== undefined || response.code < 200 || response.code > 299) {
+      const message = reasonOf(json) ?? `HTTP ${response.code}`;
+      return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code, json } };
+    }
+    const total = json.hits?.total;
+    const count = typeof total === 'number' ? total : typeof total?.value === 'number' ? total.value : (json.hits?.hits?.length ?? 0);
+    const hits = json.hits?.hits ?? [];
+    const details = { count, hits, json };
+    const expected = expectedOf(spec.results);
+    if (expected !== null && count !== expected) {
+      const message = `query returned ${count} hit${count === 1 ? '' : 's'}, expected ${expected}`;
+      return { pass: false, invalid: false, duration, message, error: message, details };
+    }
+    return { pass: true, invalid: false, duration, message: `${count} hit${count === 1 ? '' : 's'}`, error: null, details };
+  }
+}
+
+/** The expected hit count: null when not set, undefined when not an integer ≥ 0 (YAML may quote it). */
+function expectedOf(results: unknown): number | null | undefined {
+  if (results === undefined || results === null || results === '') return null;
+  const n = typeof results === 'string' && /^\d+$/.test(results.trim()) ? Number(results) : results;
+  return Number.isInteger(n) && (n as number) >= 0 ? (n as number) : undefined;
+}
+
+/** The search body: `query` as JSON text (canary-checker's form) or an object; none → all documents. */
+function searchBody(query: unknown): { body: unknown } | { error: string } {
+  if (query === undefined || query === null || query === '') return { body: { query: { match_all: {} } } };
+  if (typeof query === 'object' && !Array.isArray(query)) return { body: query };
+  if (typeof query !== 'string') return { error: 'must be a JSON search body' };
+  try {
+    const body: unknown = JSON.parse(query);
+    return body && typeof body === 'object' && !Array.isArray(body) ? { body } : { error: 'must be a JSON object (the search body)' };
+  } catch (err) {
+    return { error: `not valid JSON (${(err as Error).message})` };
+  }
+}
+
+/** OpenSearch (like Elasticsearch) puts the cause in `error.reason` (older versions: `error` as a string). */
+function reasonOf(json: SearchResponse): string | null {
+  const e = json.error;
+  if (typeof e === 'string') return e;
+  if (e && typeof e === 'object') return e.reason ?? e.root_cause?.[0]?.reason ?? e.type ?? null;
+  return null;
+}
+
+function failed(started: number, message: string, invalid = false): CheckResult {
+  return { pass: false, invalid, duration: Date.now() - started, message, error: message, details: {} };
+}
+
+const isConnectionRef = (value: unknown) => typeof value === 'string' && /^connection:\/\//.test(value);
+
+function httpUrl(raw: string): URL | null {
+  try {
+    const u = new URL(raw);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A plain string, `{value}`, or a secret reference resolved through the context. */
+async function secret(value: unknown, ctx: CheckRunContext): Promise<string | null> {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
+  return ctx.resolveSecret(value);
+}
+
+function post(url: URL, headers: Record<string, string>, body: string, insecure: boolean, signal: AbortSignal): Promise<{ code: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const lib = url.protocol === 'https:' ? https : http;
+    const req = lib.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, agent: false, rejectUnauthorized: !insecure });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size < MAX_BODY_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('error', reject);
+      res.on('end', () => resolve({ code: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8') }));
+    });
+    req.end(body);
+  });
+}
