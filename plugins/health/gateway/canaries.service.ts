@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { CHECK_EXTENSION_POINT, type CheckRunner } from '@contracts';
@@ -146,11 +147,17 @@ export class CanariesService {
           check.endpoint, canary.namespace, canary.severity, canary.owner, check.spec, next],
       );
     }
-    await tx.query(
+    const removed = await tx.query(
       `UPDATE checks SET deleted_at = now(), next_runtime = NULL
        WHERE canary_id = $1 AND deleted_at IS NULL
          AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($2::jsonb) AS keep(type text, name text) WHERE keep.type = checks.type AND keep.name = checks.name)`,
       [canaryId, JSON.stringify(canary.checks.map(({ type, name }) => ({ type, name })))],
+    );
+    // The settings list's Job Status: each sync of the canary's checks is a job run (spec 03 settings lists).
+    await tx.query(
+      `INSERT INTO job_history (name, resource_id, resource_type, status, time_end, duration_millis, success_count, hostname, details)
+       VALUES ('SyncCanary', $1, 'canary', 'SUCCESS', now(), 0, $2, $3, $4)`,
+      [canaryId, canary.checks.length, hostname(), { checks: canary.checks.map(({ type, name }) => `${type}/${name}`), removed: removed.rowCount ?? 0 }],
     );
   }
 }

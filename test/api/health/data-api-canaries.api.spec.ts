@@ -30,6 +30,9 @@ describe('canaries on the data API, and live validation', () => {
     expect(res.body[0].schedule).toBeNull(); // the representation is the row as inserted; the sync sets schedule after
     expect((await t.pool.query(`select schedule from canaries where id = $1`, [id])).rows[0].schedule).toBe('@every 1m');
     expect(await checksOf(id)).toEqual([{ type: 'tcp', name: 'pg', endpoint: '127.0.0.1:5432', deleted: false }]);
+    // the settings list's Job Status is the last sync of the checks
+    const listed = await editor.agent.get(`/api/db/canaries_with_status?id=eq.${id}&select=job_name,job_status,job_details`).expect(200);
+    expect(listed.body[0]).toEqual({ job_name: 'SyncCanary', job_status: 'SUCCESS', job_details: { checks: ['tcp/pg'], removed: 0 } });
   });
 
   it('answers 400 naming the field and saves nothing when the spec is invalid', async () => {
