@@ -8,7 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'alertmanager',
-      label: 'Alertmanager',
+      label: 'Alert Manager',
       icon: AlertUrgent20Regular,
       fields: [
         { name: 'name', label: 'Name', kind: 'text', required: true },
