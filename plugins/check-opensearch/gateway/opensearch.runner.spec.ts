@@ -36,6 +36,11 @@ describe('opensearch check', () => {
     await os?.stop();
   });
 
+  it('runs against a peer that identifies as OpenSearch', async () => {
+    const res = await fetch(`${os.url}/`, { headers: { authorization: 'Basic ' + Buffer.from('admin:Adm1n!pass').toString('base64') } });
+    expect(await res.json()).toMatchObject({ version: { distribution: 'opensearch' } });
+  });
+
   it('passes when the hit count equals results, authenticated with secret references', async () => {
     const r = await runner.run(check(), context());
     expect(r).toMatchObject({ pass: true, invalid: false, error: null, message: '1 hit', details: { count: 1 } });
