@@ -57,6 +57,10 @@ import checkPrometheus from '../../plugins/check-prometheus/manifest';
 import { CheckPrometheusModule } from '../../plugins/check-prometheus/gateway/prometheus.module';
 import checkAlertmanager from '../../plugins/check-alertmanager/manifest';
 import { CheckAlertmanagerModule } from '../../plugins/check-alertmanager/gateway/alertmanager.module';
+import checkElasticsearch from '../../plugins/check-elasticsearch/manifest';
+import { CheckElasticsearchModule } from '../../plugins/check-elasticsearch/gateway/elasticsearch.module';
+import checkOpenSearch from '../../plugins/check-opensearch/manifest';
+import { CheckOpenSearchModule } from '../../plugins/check-opensearch/gateway/opensearch.module';
 
 /** The one list of gateway plugins. Adding a plugin = one line here (and one in web/src/plugins.ts). */
 export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> }[] = [
@@ -88,4 +92,6 @@ export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> 
   { manifest: checkJunit, module: CheckJunitModule },
   { manifest: checkPrometheus, module: CheckPrometheusModule },
   { manifest: checkAlertmanager, module: CheckAlertmanagerModule },
+  { manifest: checkElasticsearch, module: CheckElasticsearchModule },
+  { manifest: checkOpenSearch, module: CheckOpenSearchModule },
 ];
