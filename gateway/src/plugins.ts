@@ -61,6 +61,10 @@ import checkElasticsearch from '../../plugins/check-elasticsearch/manifest';
 import { CheckElasticsearchModule } from '../../plugins/check-elasticsearch/gateway/elasticsearch.module';
 import checkOpenSearch from '../../plugins/check-opensearch/manifest';
 import { CheckOpenSearchModule } from '../../plugins/check-opensearch/gateway/opensearch.module';
+import checkMongodb from '../../plugins/check-mongodb/manifest';
+import { CheckMongodbModule } from '../../plugins/check-mongodb/gateway/mongodb.module';
+import checkCatalog from '../../plugins/check-catalog/manifest';
+import { CheckCatalogModule } from '../../plugins/check-catalog/gateway/catalog.module';
 
 /** The one list of gateway plugins. Adding a plugin = one line here (and one in web/src/plugins.ts). */
 export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> }[] = [
@@ -94,4 +98,6 @@ export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> 
   { manifest: checkAlertmanager, module: CheckAlertmanagerModule },
   { manifest: checkElasticsearch, module: CheckElasticsearchModule },
   { manifest: checkOpenSearch, module: CheckOpenSearchModule },
+  { manifest: checkMongodb, module: CheckMongodbModule },
+  { manifest: checkCatalog, module: CheckCatalogModule },
 ];

@@ -1,0 +1,36 @@
+import { TestApp } from '../../support/test-app';
+
+/** Run Now through the real app for check types that need the app's own services (catalog reads the database). */
+describe('Run Now with the registered check types', () => {
+  let t: TestApp;
+  let editor: Awaited<ReturnType<TestApp['signInAs']>>;
+  const scheduler = process.env.HEALTH_SCHEDULER;
+  beforeAll(async () => {
+    process.env.HEALTH_SCHEDULER = 'off';
+    t = await TestApp.start();
+    editor = await t.signInAs(['editor']);
+  });
+  afterAll(async () => {
+    await t?.stop();
+    if (scheduler === undefined) delete process.env.HEALTH_SCHEDULER;
+    else process.env.HEALTH_SCHEDULER = scheduler;
+  });
+
+  const create = async (spec: object) =>
+    (await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: `c${Date.now()}`, spec }).expect(201)).body.checks[0].id as string;
+  const runNow = (id: string) => editor.agent.post(`/api/canary/run/check/${id}`).set('x-csrf-token', editor.csrf).send({}).expect(200);
+
+  it('catalog: counts the selected config items, and fails when the selection is empty', async () => {
+    await t.pool.query(`insert into config_items (name, type, health) values ('run-now-a', 'Kubernetes::Pod', 'healthy'), ('run-now-b', 'Kubernetes::Pod', 'unhealthy')`);
+    const found = await runNow(await create({ catalog: [{ name: 'pods', selector: { types: ['Kubernetes::Pod'], name: 'run-now-*' } }] }));
+    expect(found.body).toMatchObject({ status: true, invalid: false });
+    expect(found.body.details.count).toBe(2);
+    const none = await runNow(await create({ catalog: [{ name: 'nothing', selector: { types: ['No::Such'] } }] }));
+    expect(none.body).toMatchObject({ status: false, invalid: false });
+  });
+
+  it('a type the editor offers but no runner implements saves and reports invalid, never a pass', async () => {
+    const result = await runNow(await create({ ldap: [{ name: 'dir', host: 'ldap://127.0.0.1' }] }));
+    expect(result.body).toMatchObject({ status: false, invalid: true, message: expect.stringContaining('check type not supported') });
+  });
+});
