@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { INVALID_DURATION_MESSAGE } from '@contracts';
 import type { WebPlugin } from '@web/core/plugin-host';
+import { SHORT_SCREEN_QUERY } from './CheckDetailModal';
 import { gatewayFetch, jsonResponse, openModal } from './testFixtures';
 
 let fetchMock: ReturnType<typeof gatewayFetch>;
@@ -200,5 +201,32 @@ describe('CheckDetailModal', () => {
     openModal();
     const playbooks = await waitFor(() => button('Playbooks'));
     expect(playbooks).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('closes on Escape', async () => {
+    const { onClose } = openModal();
+    expect(await screen.findByText('payments-api')).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog', { hidden: true }), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('moves the chart into a Graph tab on short screens', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query === SHORT_SCREEN_QUERY })) as typeof window.matchMedia;
+    try {
+      openModal();
+      const graphTab = await screen.findByRole('tab', { name: 'Graph', hidden: true });
+      expect(screen.queryByTestId('health-overview-chart')).not.toBeInTheDocument();
+      fireEvent.click(graphTab);
+      expect(await screen.findByTestId('health-overview-chart')).toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('has no Graph tab on tall screens, where the chart sits above the tabs', async () => {
+    openModal();
+    expect(await screen.findByTestId('health-overview-chart')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Graph', hidden: true })).not.toBeInTheDocument();
   });
 });

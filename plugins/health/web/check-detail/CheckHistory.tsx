@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Badge,
   Button,
@@ -66,6 +66,8 @@ export function CheckHistory({ checkId, since }: CheckHistoryProps) {
   const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_HISTORY_FILTERS);
   const [customDraft, setCustomDraft] = useState('');
   const update = (patch: Partial<HistoryFilters>) => setFilters((current) => ({ ...current, page: 0, ...patch }));
+  // A new time range (or a run) starts again on the first page.
+  useEffect(() => setFilters((current) => (current.page === 0 ? current : { ...current, page: 0 })), [since]);
 
   const minDuration = minDurationOf(filters);
   const status = statusOf(filters.status);

@@ -85,7 +85,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /** A fetch answering the summary, history and Run Now calls; history totals `historyTotal` rows. */
 export function gatewayFetch(options: { historyTotal?: number; run?: () => Promise<unknown> } = {}) {
   const total = options.historyTotal ?? 3;
-  return jest.fn((url: string) => {
+  return jest.fn((url: string, _init?: RequestInit) => {
     if (url.startsWith('/api/canary/api/summary')) return jsonResponse(200, { checks_summary: [summary] });
     if (url.startsWith('/api/canary/run/check/')) {
       return options.run ? options.run() : jsonResponse(200, { ...historyRows(1)[0], status: true, message: 'HTTP 200' });
