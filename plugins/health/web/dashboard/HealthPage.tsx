@@ -86,7 +86,7 @@ export default function HealthPage() {
     <div className={styles.root}>
       <div className={styles.header}>
         <Breadcrumb items={[{ label: 'Health' }]} />
-        {summary.loading && !firstLoad && <Spinner size="extra-tiny" label="Refreshing" labelPosition="after" />}
+        {summary.loading && !firstLoad && <Spinner size="extra-tiny" label="Refreshing" labelPosition="after" data-testid="health-refreshing" />}
       </div>
       <HealthToolbar
         query={state.query}

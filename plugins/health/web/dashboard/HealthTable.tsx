@@ -8,6 +8,7 @@ import {
   TableRow,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDown16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
@@ -105,7 +106,7 @@ function GroupRows({ group, expanded, onToggle, onOpen }: { group: CheckGroup; e
   return (
     <>
       <TableRow
-        className={`${styles.row} ${styles.group}`}
+        className={mergeClasses(styles.row, styles.group)}
         data-testid="health-group-row"
         data-group={group.key}
         aria-expanded={expanded}

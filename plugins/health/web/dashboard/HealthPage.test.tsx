@@ -1,0 +1,242 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { CheckSummary, Role } from '@contracts';
+import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
+import HealthPage, { NO_CHECKS_MESSAGE, NO_MATCHING_CHECKS_MESSAGE } from './HealthPage';
+import { REFRESH_STORAGE_KEY } from './refresh';
+import { SEARCH_PLACEHOLDER } from './SearchBox';
+import { summaryCheck } from './testChecks';
+
+jest.mock('../check-detail/CheckDetailModal', () => ({
+  __esModule: true,
+  default: ({ checkId, onClose }: { checkId: string; onClose(): void }) => (
+    <div data-testid="check-detail">
+      {checkId}
+      <button onClick={onClose}>Close detail</button>
+    </div>
+  ),
+}));
+
+const api = summaryCheck({ id: 'a', name: 'api', canary_name: 'web', endpoint: 'https://api.example.com' });
+const home = summaryCheck({
+  id: 'b',
+  name: 'home',
+  canary_name: 'web',
+  status: 'unhealthy',
+  uptime: { passed: 3, failed: 1, last_pass: null, last_fail: null },
+});
+const db = summaryCheck({ id: 'c', name: 'db', canary_name: 'data', namespace: 'data-ns', type: 'postgres', status: 'unhealthy', description: 'orders database' });
+
+function jsonResponse(status: number, body: unknown) {
+  return Promise.resolve({
+    ok: status < 300,
+    status,
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    text: () => Promise.resolve(JSON.stringify(body)),
+  });
+}
+
+const fetchMock = jest.fn();
+function answerWith(checks: CheckSummary[]) {
+  fetchMock.mockImplementation(() => jsonResponse(200, { checks_summary: checks }));
+}
+beforeEach(() => {
+  fetchMock.mockReset();
+  answerWith([api, home, db]);
+  globalThis.fetch = fetchMock;
+});
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function openPage(search = '', roles: Role[] = ['editor']) {
+  render(
+    <MemoryRouter initialEntries={[`/health${search}`]}>
+      <TestProviders responses={signedIn(roles)}>
+        <Routes>
+          <Route
+            path="/health"
+            element={
+              <>
+                <HealthPage />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </TestProviders>
+    </MemoryRouter>,
+  );
+}
+
+const rows = () => screen.queryAllByTestId('health-check-row');
+const rowNamed = (name: string) => rows().find((row) => within(row).queryByText(name));
+const location = () => screen.getByTestId('location').textContent ?? '';
+
+describe('HealthPage', () => {
+  it('asks for the summary of the default range and lists failing checks with their health', async () => {
+    openPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(fetchMock).toHaveBeenCalledWith('/api/canary/api/summary', expect.objectContaining({ method: 'POST', body: JSON.stringify({ timeRange: '1h' }) }));
+    const homeRow = rowNamed('home')!;
+    expect(homeRow).toHaveAttribute('data-check-id', 'b');
+    expect(within(homeRow).getByText('unhealthy')).toBeInTheDocument();
+    expect(within(homeRow).getByText('75.0%')).toBeInTheDocument();
+    expect(rowNamed('api')).toBeUndefined();
+  });
+
+  it('Hide Passing is on by default; turning it off shows healthy checks and is kept in the URL', async () => {
+    openPage();
+    const hidePassing = await screen.findByRole('switch', { name: 'Hide Passing' });
+    expect(hidePassing).toBeChecked();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(hidePassing);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(within(rowNamed('api')!).getByText('healthy')).toBeInTheDocument();
+    expect(location()).toContain('hidePassing=false');
+  });
+
+  it('group rows show fully passing out of total and collapse on click', async () => {
+    openPage('?hidePassing=false');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const groups = screen.getAllByTestId('health-group-row');
+    expect(groups.map((g) => g.getAttribute('data-group'))).toEqual(['data', 'web']);
+    const web = groups[1];
+    expect(within(web).getByTestId('group-passing')).toHaveTextContent('1/2');
+    expect(within(web).getByText('mixed')).toBeInTheDocument();
+    expect(within(groups[0]).getByText('bad')).toBeInTheDocument();
+    fireEvent.click(web);
+    expect(web).toHaveAttribute('aria-expanded', 'false');
+    expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['c']);
+    fireEvent.click(web);
+    expect(rows()).toHaveLength(3);
+  });
+
+  it('searches name, description and endpoint after the typing stops', async () => {
+    openPage('?hidePassing=false');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.change(screen.getByPlaceholderText(SEARCH_PLACEHOLDER), { target: { value: 'orders' } });
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['c']));
+    expect(location()).toContain('query=orders');
+    fireEvent.change(screen.getByPlaceholderText(SEARCH_PLACEHOLDER), { target: { value: 'api.example' } });
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['a']));
+  });
+
+  it('says when the filters hide every check', async () => {
+    answerWith([api]);
+    openPage();
+    expect(await screen.findByText(NO_MATCHING_CHECKS_MESSAGE)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show passing checks' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it('opens the check detail from a row click or Enter, and closing it removes checkId', async () => {
+    openPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(screen.getByText('home'));
+    expect(location()).toContain('checkId=b');
+    expect(await screen.findByTestId('check-detail')).toHaveTextContent('b');
+    fireEvent.click(screen.getByRole('button', { name: 'Close detail' }));
+    expect(location()).not.toContain('checkId');
+    await waitFor(() => expect(screen.queryByTestId('check-detail')).not.toBeInTheDocument());
+    fireEvent.keyDown(rowNamed('db')!, { key: 'Enter' });
+    expect(location()).toContain('checkId=c');
+  });
+
+  it('disables 15s and 30s refresh for ranges of an hour or more, and remembers the rate in the browser', async () => {
+    openPage();
+    const refresh = await screen.findByRole('combobox', { name: 'Refresh' });
+    const option = (label: string) => within(refresh).getByRole('option', { name: label }) as HTMLOptionElement;
+    expect(option('15s').disabled).toBe(true);
+    expect(option('30s').disabled).toBe(true);
+    expect(option('60s').disabled).toBe(false);
+    expect(option('None').disabled).toBe(false);
+    fireEvent.change(refresh, { target: { value: '2m' } });
+    expect(JSON.parse(window.localStorage.getItem(REFRESH_STORAGE_KEY) ?? 'null')).toBe('2m');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Time Range' }), { target: { value: '15m' } });
+    expect(location()).toContain('timeRange=15m');
+    expect(option('15s').disabled).toBe(false);
+    expect(option('30s').disabled).toBe(false);
+    await waitFor(() => expect(screen.queryByTestId('health-refreshing')).not.toBeInTheDocument());
+    expect(JSON.parse(fetchMock.mock.lastCall[1].body)).toEqual({ timeRange: '15m' });
+  });
+
+  it('aborts the request in flight when the range changes', async () => {
+    fetchMock.mockImplementation(() => new Promise(() => undefined));
+    openPage();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const firstSignal = fetchMock.mock.calls[0][1].signal as AbortSignal;
+    expect(firstSignal.aborted).toBe(false);
+    expect(screen.getByTestId('loading')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Time Range' }), { target: { value: '1d' } });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(firstSignal.aborted).toBe(true);
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ timeRange: '1d' });
+  });
+
+  it('re-reads the summary at the stored refresh rate', async () => {
+    window.localStorage.setItem(REFRESH_STORAGE_KEY, JSON.stringify('60s'));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      openPage();
+      await act(async () => undefined);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await act(async () => jest.advanceTimersByTime(60_000));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await act(async () => undefined);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('filters by tab, All first then alphabetical', async () => {
+    openPage('?hidePassing=false');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs).toHaveLength(3);
+    ['All', 'data-ns', 'default'].forEach((name, index) => expect(tabs[index]).toHaveAccessibleName(name));
+    fireEvent.click(screen.getByRole('tab', { name: 'data-ns' }));
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['c']));
+    expect(location()).toContain('tab=data-ns');
+  });
+
+  it('shows cards in the card layout', async () => {
+    openPage('?layout=card&hidePassing=false');
+    await waitFor(() => expect(screen.getAllByTestId('health-check-card')).toHaveLength(3));
+    expect(screen.getAllByTestId('health-check-card').map((c) => c.getAttribute('data-colour'))).toEqual(['green', 'red', 'red']);
+  });
+
+  it('offers Add check to writers of canaries only', async () => {
+    openPage('', ['editor']);
+    expect(await screen.findByRole('link', { name: 'Add check' })).toHaveAttribute('href', '/settings/canaries/new');
+  });
+
+  it('hides Add check from a viewer', async () => {
+    openPage('', ['viewer']);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByRole('link', { name: 'Add check' })).not.toBeInTheDocument();
+  });
+
+  it('says there are no checks yet, with Add check when permitted', async () => {
+    answerWith([]);
+    openPage();
+    expect(await screen.findByText(NO_CHECKS_MESSAGE)).toBeInTheDocument();
+    expect(await within(screen.getByTestId('empty-state')).findByRole('link', { name: 'Add check' })).toBeInTheDocument();
+  });
+
+  it('says there are no checks yet without Add check for a viewer', async () => {
+    answerWith([]);
+    openPage('', ['viewer']);
+    expect(await screen.findByText(NO_CHECKS_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add check' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error when the summary fails', async () => {
+    fetchMock.mockImplementation(() => jsonResponse(500, { message: 'database is down' }));
+    openPage();
+    expect(await screen.findByTestId('error-panel')).toHaveTextContent('database is down');
+  });
+});
