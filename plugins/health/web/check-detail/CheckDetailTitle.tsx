@@ -2,6 +2,7 @@ import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { Edit16Regular, HeartPulse20Regular } from '@fluentui/react-icons';
 import { AppLink } from '@web/core/components/AppLink';
 import { HealthBadge } from '@web/core/components/HealthBadge';
+import { usePluginRegistry } from '@web/core/plugin-host';
 import { canarySettingsPath } from '../healthApi';
 import type { CheckDetail } from './types';
 
@@ -22,10 +23,12 @@ export interface CheckDetailTitleProps {
 /** Check name, canary name, status and the Edit link (spec 02 check detail title). */
 export function CheckDetailTitle({ check, canaryName, canEdit }: CheckDetailTitleProps) {
   const styles = useStyles();
+  // Check type plugins contribute their icon through `health.checkTypes`; unknown types get the health icon.
+  const TypeIcon = usePluginRegistry().getExtensions('health.checkTypes').find((t) => t.id === check.type)?.icon ?? HeartPulse20Regular;
   return (
     <span className={styles.root}>
       <span className={styles.icon} title={check.icon ?? check.type} aria-hidden>
-        <HeartPulse20Regular />
+        <TypeIcon />
       </span>
       <span>{check.name}</span>
       <Caption1 className={styles.canary}>{check.canary?.name ?? canaryName}</Caption1>
