@@ -4,6 +4,7 @@ import {
   expressionOf,
   expressionToStored,
   fieldProblem,
+  formProblems,
   getPath,
   newCanaryModel,
   numberFromText,
@@ -138,5 +139,26 @@ describe('field values', () => {
     expect(expressionOf('code == 200')).toBe('code == 200');
     expect(expressionToStored('code == 200')).toEqual({ expr: 'code == 200' });
     expect(expressionToStored('  ')).toBeUndefined();
+  });
+});
+
+describe('formProblems', () => {
+  it('names the canary name and each missing or malformed field of the checks with a form', () => {
+    const fields = new Map([
+      [
+        'http',
+        [
+          { name: 'name', label: 'Name', kind: 'text', required: true },
+          { name: 'url', label: 'URL', kind: 'text', required: true },
+          { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
+        ],
+      ],
+    ]);
+    const spec = { http: [{ name: 'a', url: 'https://x' }, { name: 'b', thresholdMillis: 'soon' }], ldap: [{}] };
+    expect(formProblems({ ...newCanaryModel(), spec }, fields, (t) => t.toUpperCase())).toEqual([
+      'Name: This field is required',
+      'HTTP check 2, URL: This field is required',
+      'HTTP check 2, Threshold (ms): This field must be a number',
+    ]);
   });
 });

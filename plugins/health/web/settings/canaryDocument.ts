@@ -286,3 +286,27 @@ export function expressionOf(stored: unknown): string {
 export function expressionToStored(text: string): unknown {
   return text.trim() ? { expr: text } : undefined;
 }
+
+// --- Whole-form check before saving -------------------------------------------------------------------------------
+
+export type FieldRule = { name: string; label: string; kind: string; required?: boolean };
+
+/**
+ * What the form would flag, as `<where>: <message>`: the canary name, then each check's fields of the types with
+ * an editor form. Types edited as YAML only are left to the gateway's validation.
+ */
+export function formProblems(model: CanaryModel, fieldsByType: ReadonlyMap<string, readonly FieldRule[]>, typeLabel: (type: string) => string): string[] {
+  const problems: string[] = [];
+  if (!model.name.trim()) problems.push(`Name: ${REQUIRED_MESSAGE}`);
+  for (const group of checkGroups(model.spec)) {
+    const fields = fieldsByType.get(group.type);
+    if (!fields) continue;
+    group.checks.forEach((check, index) => {
+      for (const field of fields) {
+        const problem = fieldProblem(field, getPath(check, field.name));
+        if (problem) problems.push(`${typeLabel(group.type)} check ${index + 1}, ${field.label}: ${problem}`);
+      }
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,254 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Globe20Regular } from '@fluentui/react-icons';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Role } from '@contracts';
+import { ApiError } from '@web/core/api';
+import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
+import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
+import { type CanaryDocument, canaryKey } from '../healthApi';
+import CanaryEditorPage from './CanaryEditorPage';
+import { calls, jsonResponse } from './testFixtures';
+import type { YamlEditorProps } from './yamlEditorTypes';
+
+// jsdom cannot run Monaco: the Code tab's editor is a textarea here.
+jest.mock('./YamlEditor', () => ({
+  __esModule: true,
+  default: ({ value, onChange, ariaLabel, readOnly }: YamlEditorProps) => (
+    <textarea aria-label={ariaLabel} value={value} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} />
+  ),
+}));
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  // No validate endpoint unless a test says otherwise: 404 means "no validation".
+  fetchMock.mockImplementation(() => jsonResponse(404, { message: 'Not Found' }));
+  globalThis.fetch = fetchMock;
+});
+
+/** An HTTP type contributed the way check-http does (this test does not import another plugin). */
+const registry = new PluginRegistry([
+  definePlugin({
+    manifest: { id: 'test-check-http', title: 'HTTP check' },
+    register(ctx) {
+      ctx.add('health.checkTypes', {
+        id: 'http',
+        label: 'HTTP',
+        icon: Globe20Regular,
+        fields: [
+          { name: 'name', label: 'Name', kind: 'text', required: true },
+          { name: 'url', label: 'URL', kind: 'text', required: true },
+          { name: 'password', label: 'Password', kind: 'secret' },
+          { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
+        ],
+      });
+    },
+  }),
+]);
+
+const CANARY_ID = '0b6a7c9e-1111-4222-8333-944445555666';
+const existing: CanaryDocument = {
+  id: CANARY_ID,
+  name: 'web-checks',
+  namespace: 'prod',
+  labels: { team: 'ops' },
+  schedule: '@every 1m',
+  spec: { schedule: '@every 1m', http: [{ name: 'home', url: 'https://example.com' }], ldap: [{ name: 'dir', host: 'ldap://x' }] },
+  checks: [],
+};
+
+function openEditor(id: string, { roles = ['admin'] as Role[], canary = null as CanaryDocument | null } = {}) {
+  const responses = signedIn(roles, canary ? { [canaryKey(id)]: canary } : {});
+  render(
+    <MemoryRouter initialEntries={[`/settings/canaries/${id}`]}>
+      <TestProviders responses={responses}>
+        <PluginRegistryProvider registry={registry}>
+          <Routes>
+            <Route path="/settings/canaries" element={<p>canary list</p>} />
+            <Route path="/settings/canaries/:id" element={<CanaryEditorPage />} />
+          </Routes>
+        </PluginRegistryProvider>
+      </TestProviders>
+    </MemoryRouter>,
+  );
+}
+
+const httpChecks = () => within(screen.getByRole('region', { name: 'HTTP checks' }));
+const codeEditor = () => screen.getByRole('textbox', { name: 'Canary YAML' }) as HTMLTextAreaElement;
+/** The Code tab's editor is loaded lazily. */
+async function openCodeTab() {
+  fireEvent.click(screen.getByRole('tab', { name: 'Code' }));
+  return (await screen.findByRole('textbox', { name: 'Canary YAML' })) as HTMLTextAreaElement;
+}
+
+async function newHttpCanary() {
+  openEditor('new');
+  fireEvent.click(await screen.findByRole('button', { name: 'HTTP' }));
+  fireEvent.change(screen.getAllByRole('textbox', { name: /^Name/ })[0], { target: { value: 'web-checks' } });
+  fireEvent.change(httpChecks().getByRole('textbox', { name: /^Name/ }), { target: { value: 'home' } });
+  fireEvent.change(httpChecks().getByRole('textbox', { name: /^URL/ }), { target: { value: 'https://example.com' } });
+}
+
+describe('CanaryEditorPage', () => {
+  it('creates a canary: pick HTTP, fill the form, see the YAML, Save posts it and shows Saving meanwhile', async () => {
+    await newHttpCanary();
+    const text = (await openCodeTab()).value;
+    expect(text).toContain('kind: Canary');
+    expect(text).toContain('name: web-checks');
+    expect(text).toContain('namespace: default');
+    expect(text).toMatch(/- name: home\n\s+url: '?https:\/\/example\.com'?/);
+
+    let answer: (value: unknown) => void = () => undefined;
+    fetchMock.mockImplementation((url: string, init: RequestInit) =>
+      url === '/api/canaries' && init.method === 'POST' ? new Promise((resolve) => (answer = resolve)) : jsonResponse(404, {}),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saving' })).toBeDisabled();
+    expect(calls(fetchMock).filter(([url]) => url === '/api/canaries')).toEqual([
+      [
+        '/api/canaries',
+        'POST',
+        { name: 'web-checks', namespace: 'default', labels: {}, spec: { schedule: '@every 5m', http: [{ name: 'home', url: 'https://example.com' }] } },
+      ],
+    ]);
+    answer(await jsonResponse(201, { ...existing, name: 'web-checks' }));
+    expect(await screen.findByText('canary list')).toBeInTheDocument();
+    expect(await screen.findByText('web-checks created successfully')).toBeInTheDocument();
+  });
+
+  it("shows the server's 400 in the page and keeps what was typed", async () => {
+    await newHttpCanary();
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/canaries' ? jsonResponse(400, { code: 'invalid_canary', message: 'spec.http[0].url: must start with http:// or https://' }) : jsonResponse(404, {}),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('save-error')).toHaveTextContent('spec.http[0].url: must start with http:// or https://');
+    expect(screen.getByTestId('toast-error')).toHaveTextContent('spec.http[0].url');
+    expect(httpChecks().getByRole('textbox', { name: /^URL/ })).toHaveValue('https://example.com');
+    expect(screen.getAllByRole('textbox', { name: /^Name/ })[0]).toHaveValue('web-checks');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('does not send a canary whose required fields are empty', async () => {
+    openEditor('new');
+    fireEvent.click(await screen.findByRole('button', { name: 'HTTP' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('save-error')).toHaveTextContent('HTTP check 1, URL: This field is required');
+    expect(httpChecks().getAllByText('This field is required').length).toBeGreaterThan(0);
+    expect(calls(fetchMock).filter(([url]) => url === '/api/canaries')).toEqual([]);
+  });
+
+  it('edits an existing canary: Update, name and namespace disabled, types without a form go to the Code tab', async () => {
+    openEditor(CANARY_ID, { canary: existing });
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(screen.getAllByRole('textbox', { name: /^Name/ })[0]).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Namespace' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Label 1 key' })).toHaveValue('team');
+    expect(within(screen.getByRole('region', { name: 'LDAP checks' })).getByText('Edit this check in the Code tab')).toBeInTheDocument();
+
+    fetchMock.mockImplementation((url: string) => (url === canaryKey(CANARY_ID) ? jsonResponse(200, existing) : jsonResponse(404, {})));
+    fireEvent.change(httpChecks().getByRole('textbox', { name: /^Threshold/ }), { target: { value: '250' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('canary list')).toBeInTheDocument();
+    const put = calls(fetchMock).find(([url, method]) => url === canaryKey(CANARY_ID) && method === 'PUT');
+    expect(put?.[2]).toEqual({
+      name: 'web-checks',
+      namespace: 'prod',
+      labels: { team: 'ops' },
+      spec: { ...existing.spec, http: [{ name: 'home', url: 'https://example.com', thresholdMillis: 250 }] },
+    });
+  });
+
+  it("says 'No resources found' for an id that does not exist", async () => {
+    openEditor(CANARY_ID);
+    expect(await screen.findByText('No resources found')).toBeInTheDocument();
+  });
+
+  it('shows an error panel when the canary cannot be loaded', async () => {
+    const responses = signedIn(['admin']);
+    render(
+      <MemoryRouter initialEntries={[`/settings/canaries/${CANARY_ID}`]}>
+        <TestProviders
+          fetcher={(key) => (key in responses ? Promise.resolve(responses[key]) : Promise.reject(new ApiError('Database unavailable', { kind: 'http', status: 503 })))}
+        >
+          <PluginRegistryProvider registry={registry}>
+            <Routes>
+              <Route path="/settings/canaries/:id" element={<CanaryEditorPage />} />
+            </Routes>
+          </PluginRegistryProvider>
+        </TestProviders>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('error-panel')).toHaveTextContent('Database unavailable');
+  });
+
+  it('clears the other source when a secret field changes source', async () => {
+    await newHttpCanary();
+    fireEvent.change(httpChecks().getByLabelText('Password', { selector: 'input[type="password"]' }), { target: { value: 'hunter2' } });
+    fireEvent.click(httpChecks().getByRole('radio', { name: 'Secret' }));
+    fireEvent.change(httpChecks().getByRole('textbox', { name: 'Password Secret name' }), { target: { value: 'web-creds' } });
+    fireEvent.change(httpChecks().getByRole('textbox', { name: 'Password Secret key' }), { target: { value: 'password' } });
+
+    expect((await openCodeTab()).value).not.toContain('hunter2');
+    expect(codeEditor().value).toMatch(/secretKeyRef:\n\s+name: web-creds\n\s+key: password/);
+    fireEvent.click(screen.getByRole('tab', { name: 'Form' }));
+
+    fireEvent.click(httpChecks().getByRole('radio', { name: 'Static' }));
+    expect(httpChecks().getByLabelText('Password', { selector: 'input[type="password"]' })).toHaveValue('');
+    expect((await openCodeTab()).value).not.toContain('web-creds');
+    expect(codeEditor().value).not.toContain('password:');
+  });
+
+  it('keeps unparseable YAML as typed, shows the parse error and stays in the Code tab', async () => {
+    await newHttpCanary();
+    await openCodeTab();
+    const broken = `${codeEditor().value}  - name: [unclosed\n`;
+    fireEvent.change(codeEditor(), { target: { value: broken } });
+    expect(await screen.findByText(/^YAML syntax error at line \d+, column \d+/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(screen.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
+    expect(codeEditor().value).toBe(broken);
+    expect(screen.getByText(/Fix the YAML before switching to the Form tab/)).toBeInTheDocument();
+  });
+
+  it('takes edits of the Code tab back into the form', async () => {
+    await newHttpCanary();
+    await openCodeTab();
+    fireEvent.change(codeEditor(), { target: { value: codeEditor().value.replace('https://example.com', 'https://example.org') } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(httpChecks().getByRole('textbox', { name: /^URL/ })).toHaveValue('https://example.org');
+  });
+
+  it('lists the server validation errors of the Code tab', async () => {
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/canaries/validate' ? jsonResponse(200, { errors: [{ message: 'unknown field', line: 9, column: 7, path: 'spec.http[0].foo' }] }) : jsonResponse(404, {}),
+    );
+    await newHttpCanary();
+    await openCodeTab();
+    const list = await screen.findByRole('list', { name: 'Validation errors' });
+    expect(list).toHaveTextContent('line 9, column 7 spec.http[0].foo: unknown field');
+    const validations = calls(fetchMock).filter(([url]) => url === '/api/canaries/validate');
+    expect(validations).toHaveLength(1);
+    expect(validations[0][2]).toEqual({ yaml: codeEditor().value });
+  });
+
+  it('deletes after confirmation', async () => {
+    openEditor(CANARY_ID, { canary: existing });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    fetchMock.mockImplementation(() => jsonResponse(204, undefined));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('canary list')).toBeInTheDocument();
+    expect(calls(fetchMock)).toContainEqual([canaryKey(CANARY_ID), 'DELETE', undefined]);
+    expect(await screen.findByText('web-checks deleted successfully')).toBeInTheDocument();
+  });
+
+  it('is read-only without write on canaries', async () => {
+    openEditor(CANARY_ID, { roles: ['responder'], canary: existing });
+    expect(await screen.findByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add check' })).not.toBeInTheDocument();
+    expect(httpChecks().getByRole('textbox', { name: /^URL/ })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Schedule' })).toBeDisabled());
+  });
+});
