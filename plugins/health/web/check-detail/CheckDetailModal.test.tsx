@@ -39,6 +39,11 @@ describe('CheckDetailModal', () => {
     expect(screen.queryByRole('button', { name: 'Run Now', hidden: true })).not.toBeInTheDocument();
   });
 
+  it('shows the error when the check cannot be read', async () => {
+    openModal({ checkFails: true });
+    expect(await screen.findByTestId('error-panel')).toHaveTextContent('Not found');
+  });
+
   it('draws the health overview, or says there is nothing to draw', async () => {
     openModal();
     const chart = await screen.findByTestId('health-overview-chart');

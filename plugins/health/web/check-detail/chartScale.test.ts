@@ -65,4 +65,18 @@ describe('chart scaling', () => {
     );
     expect(model.latencyPath).toBe('M10,0 M50,0');
   });
+
+  it('widens the axis to hold a bucket that starts before the range', () => {
+    const model = buildChartModel([point(new Date(-60_000).toISOString(), 1, 0, 0, 10)], {
+      start: 0,
+      end: 240_000,
+      bucketSeconds: 60,
+      left: 0,
+      right: 100,
+      top: 0,
+      bottom: 100,
+    });
+    expect(model.ticks[0]).toEqual({ x: 0, time: -60_000 });
+    expect(model.bars[0].x).toBeGreaterThanOrEqual(0);
+  });
 });

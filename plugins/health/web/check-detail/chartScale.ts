@@ -56,12 +56,16 @@ const KINDS = ['passed', 'failed', 'invalid'] as const;
 
 /** Lays a check's bucketed results out in the plot area: bars for the run counts, a line for the latency. */
 export function buildChartModel(points: readonly CheckGraphPoint[], frame: ChartFrame, tickCount = 5): ChartModel {
-  const x = scaleLinear([frame.start, frame.end], [frame.left, frame.right]);
+  // Buckets start on round times, so the first may begin a little before the range: widen the axis to hold it.
+  const times = points.map((p) => Date.parse(p.time)).filter((t) => !Number.isNaN(t));
+  const start = Math.min(frame.start, ...times);
+  const end = Math.max(frame.end, ...times.map((t) => t + frame.bucketSeconds * 1000));
+  const x = scaleLinear([start, end], [frame.left, frame.right]);
   const maxCount = niceCeil(Math.max(0, ...points.map((p) => p.passed + p.failed + p.invalid)));
   const maxLatency = niceCeil(Math.max(0, ...points.map((p) => p.avg_duration ?? 0)));
   const countY = scaleLinear([0, maxCount], [frame.bottom, frame.top]);
   const latencyY = scaleLinear([0, maxLatency], [frame.bottom, frame.top]);
-  const bucketWidth = Math.max(1, x(frame.start + frame.bucketSeconds * 1000) - x(frame.start));
+  const bucketWidth = Math.max(1, x(start + frame.bucketSeconds * 1000) - x(start));
   const barWidth = Math.max(1, bucketWidth * 0.8);
 
   const sorted = [...points].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
@@ -89,7 +93,7 @@ export function buildChartModel(points: readonly CheckGraphPoint[], frame: Chart
     drawing = true;
   }
 
-  const ticks = timeTicks(frame.start, frame.end, tickCount).map((time) => ({ x: x(time), time }));
+  const ticks = timeTicks(start, end, tickCount).map((time) => ({ x: x(time), time }));
   return { bars, latencyPath, maxCount, maxLatency, ticks };
 }
 

@@ -109,15 +109,17 @@ export interface OpenOptions {
   relationships?: CheckConfigRelationship[];
   plugins?: WebPlugin[];
   onChanged?: () => void;
+  /** The check read fails (no canned answer: the test fetcher answers 404 'Not found'). */
+  checkFails?: boolean;
 }
 
-export function openModal({ roles = ['viewer'], found = true, points = graphPoints, relationships = [], plugins = [], onChanged }: OpenOptions = {}) {
+export function openModal({ roles = ['viewer'], found = true, points = graphPoints, relationships = [], plugins = [], onChanged, checkFails = false }: OpenOptions = {}) {
   const onClose = jest.fn();
   render(
     <MemoryRouter>
       <TestProviders
         responses={signedIn(roles, {
-          [checkKey('c1')]: found ? [check] : [],
+          ...(checkFails ? {} : { [checkKey('c1')]: found ? [check] : [] }),
           [graphKey('c1', '1h')]: { bucket_seconds: 60, points },
           [checkConfigRelationshipsKey('c1')]: relationships,
         })}
