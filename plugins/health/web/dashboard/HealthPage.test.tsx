@@ -203,6 +203,60 @@ describe('HealthPage', () => {
     expect(location()).toContain('tab=data-ns');
   });
 
+  it('filters by label from the multi-select, including or excluding, and by boolean labels', async () => {
+    answerWith([
+      summaryCheck({ id: 'p', name: 'prod api', status: 'unhealthy', labels: { env: 'prod', critical: 'true' } }),
+      summaryCheck({ id: 's', name: 'staging api', status: 'unhealthy', labels: { env: 'staging' } }),
+    ]);
+    openPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'All labels' }));
+    const prod = await screen.findByRole('button', { name: /^env: prod \(1\)/ });
+    fireEvent.click(prod);
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['p']));
+    expect(JSON.parse(new URLSearchParams(location()).get('labels') ?? '{}')).toEqual({ 'env=prod': 1 });
+    fireEvent.click(prod);
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['s']));
+    expect(JSON.parse(new URLSearchParams(location()).get('labels') ?? '{}')).toEqual({ 'env=prod': -1 });
+    // Values of one key are alternatives: selecting all of them shows every check carrying the key.
+    fireEvent.click(screen.getByLabelText('Select all'));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(JSON.parse(new URLSearchParams(location()).get('labels') ?? '{}')).toEqual({ 'env=prod': 1, 'env=staging': 1 });
+    fireEvent.click(screen.getByLabelText('Select all'));
+    expect(location()).not.toContain('labels');
+
+    fireEvent.click(within(screen.getByRole('group', { name: 'Boolean labels' })).getByRole('button', { name: /^critical/ }));
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['p']));
+  });
+
+  it('reads label, sort and status filters from a shared link', async () => {
+    answerWith([
+      summaryCheck({ id: 'p', name: 'prod api', labels: { env: 'prod' }, latency: { p50: 1, p95: 10, p97: null, p99: null } }),
+      summaryCheck({ id: 'q', name: 'prod db', labels: { env: 'prod' }, latency: { p50: 1, p95: 500, p97: null, p99: null } }),
+      summaryCheck({ id: 's', name: 'staging api', status: 'unhealthy', labels: { env: 'staging' } }),
+    ]);
+    const labels = encodeURIComponent(JSON.stringify({ 'env=prod': 1 }));
+    openPage(`?labels=${labels}&status=healthy&groupBy=no-group&sortBy=latency&sortDesc=true`);
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['q', 'p']));
+    expect(screen.getByRole('switch', { name: 'Hide Passing' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear status filter healthy' }));
+    await waitFor(() => expect(rows()).toHaveLength(0));
+  });
+
+  it('sorts by a column header click, kept in the URL', async () => {
+    openPage('?groupBy=no-group&hidePassing=false');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['a', 'c', 'b']);
+    const header = (name: string) => within(screen.getByRole('columnheader', { name })).getByRole('button');
+    fireEvent.click(header('Checks'));
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['b', 'c', 'a']));
+    expect(location()).toContain('sortDesc=true');
+    expect(screen.getByRole('columnheader', { name: 'Checks' })).toHaveAttribute('aria-sort', 'descending');
+    fireEvent.click(header('Health'));
+    await waitFor(() => expect(rows()[2].getAttribute('data-check-id')).toBe('a'));
+    expect(location()).toContain('sortBy=status');
+  });
+
   it('shows cards in the card layout', async () => {
     openPage('?layout=card&hidePassing=false');
     await waitFor(() => expect(screen.getAllByTestId('health-check-card')).toHaveLength(3));

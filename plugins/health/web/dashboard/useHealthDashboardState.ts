@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { HEALTH_TIME_RANGES } from '@contracts';
 import { useQueryState } from '@web/core/hooks/useQueryState';
 import { type HealthStatusFilter, HEALTH_STATUS_FILTERS, type LabelFilter, parseLabelFilter, serializeLabelFilter } from './filters';
@@ -39,11 +40,11 @@ export function useHealthDashboardState(): HealthDashboardState {
   const [checkId, setCheckIdParam] = useQueryState('checkId', '');
   const [labelsParam, setLabelsParam] = useQueryState('labels', '');
   const [query, setQueryParam] = useQueryState('query', '');
-  const [sortBy, setSortBy] = useQueryState('sortBy', '');
-  const [sortDesc, setSortDesc] = useQueryState('sortDesc', 'false');
+  const [sortBy] = useQueryState('sortBy', '');
+  const [sortDesc] = useQueryState('sortDesc', 'false');
   const [statusParam, setStatusParam] = useQueryState('status', '');
   const [groupBy, setGroupBy] = useQueryState('groupBy', DEFAULT_GROUP_BY);
-  const [tabBy, setTabByParam] = useQueryState('tabBy', DEFAULT_TAB_BY);
+  const [tabBy] = useQueryState('tabBy', DEFAULT_TAB_BY);
   const [tab, setTabParam] = useQueryState('tab', ALL_TAB);
   const [hidePassingParam, setHidePassingParam] = useQueryState('hidePassing', 'true');
 
@@ -52,21 +53,31 @@ export function useHealthDashboardState(): HealthDashboardState {
   const sort = useMemo(() => parseSort(sortBy, sortDesc), [sortBy, sortDesc]);
   const status = (HEALTH_STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as HealthStatusFilter) : null;
 
+  // Each setter of useQueryState starts from the search params of the last render, so two of them in one event
+  // would undo each other: parameters that change together are written in one update.
+  const [, setParams] = useSearchParams();
+  const setMany = useCallback(
+    (updates: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(updates)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const setSort = useCallback(
-    (next: CheckSort) => {
-      setSortBy(next.column === 'name' && !next.descending ? null : next.column);
-      setSortDesc(next.descending ? 'true' : null);
-    },
-    [setSortBy, setSortDesc],
+    (next: CheckSort) =>
+      setMany({ sortBy: next.column === 'name' && !next.descending ? null : next.column, sortDesc: next.descending ? 'true' : null }),
+    [setMany],
   );
-  const setTabBy = useCallback(
-    (value: string) => {
-      setTabByParam(value);
-      // The tab named a value of the previous tab key.
-      setTabParam(null);
-    },
-    [setTabByParam, setTabParam],
-  );
+  // The tab named a value of the previous tab key.
+  const setTabBy = useCallback((value: string) => setMany({ tabBy: value === DEFAULT_TAB_BY ? null : value, tab: null }), [setMany]);
 
   return {
     timeRange,
