@@ -49,8 +49,7 @@ function Tags({ row }: { row: CanaryListRow }) {
 const sortable = (id: string) => (SORTABLE_COLUMNS as readonly string[]).includes(id);
 
 /** Spec 03 settings list columns; canaries hide Namespace. */
-const columns: DataTableColumn<CanaryListRow>[] = (
-  [
+const listColumns: DataTableColumn<CanaryListRow>[] = [
   { id: 'name', header: 'Name', flex: 2 },
   { id: 'source', header: 'Source', width: 110 },
   { id: 'schedule', header: 'Schedule', width: 130 },
@@ -60,9 +59,9 @@ const columns: DataTableColumn<CanaryListRow>[] = (
   { id: 'tags', header: 'Tags', flex: 1, value: (row) => tagsOf(row).join(', '), render: (row) => <Tags row={row} /> },
   { id: 'created_at', header: 'Created', render: (row) => formatDateTime(row.created_at) },
   { id: 'updated_at', header: 'Updated', render: (row) => formatDateTime(row.updated_at) },
-    { id: 'created_by', header: 'Created By', value: (row) => row.created_by?.name ?? '' },
-  ] satisfies DataTableColumn<CanaryListRow>[]
-).map((column) => ({ ...column, sortable: sortable(column.id) }));
+  { id: 'created_by', header: 'Created By', value: (row) => row.created_by?.name ?? '' },
+];
+const columns = listColumns.map((column) => ({ ...column, sortable: sortable(column.id) }));
 
 /** /settings/canaries: the health check (canary) list, sorted on the server from the URL (spec 03 §2). */
 export default function CanariesPage() {

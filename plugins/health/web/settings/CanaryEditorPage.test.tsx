@@ -165,7 +165,7 @@ describe('CanaryEditorPage', () => {
   });
 
   it('shows an error panel when the canary cannot be loaded', async () => {
-    const responses = signedIn(['admin']);
+    const responses: Record<string, unknown> = signedIn(['admin']);
     render(
       <MemoryRouter initialEntries={[`/settings/canaries/${CANARY_ID}`]}>
         <TestProviders

@@ -6,6 +6,8 @@
 import { useEffect, useRef } from 'react';
 import Editor, { loader, type OnMount } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api';
+// The editor's contributions (hover for markers, find, folding...) without the other languages' workers.
+import 'monaco-editor/esm/vs/editor/edcore.main';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution';
 import editorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import { useTheme } from '@web/core/theme/ThemeProvider';
