@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useState } from 'react';
 import {
+  Caption1,
   Table,
   TableBody,
   TableCell,
@@ -14,7 +15,7 @@ import {
 import { ChevronDown16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
 import type { CheckSummary } from '@contracts';
 import { HealthBadge } from '@web/core/components/HealthBadge';
-import { formatLatency, formatSince, checkLatencyMs } from './format';
+import { checkLatencyMs, formatLatency, formatSince, healthAge } from './format';
 import type { CheckGroup, CheckSort, HealthRow, SortColumn } from './grouping';
 import { checkStatus } from './filters';
 import { CheckTitle, UptimeCell } from './HealthCells';
@@ -31,6 +32,7 @@ const useStyles = makeStyles({
   groupTitle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   nested: { paddingLeft: tokens.spacingHorizontalXXL },
   count: { color: tokens.colorNeutralForeground3 },
+  health: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
 const COLUMNS: ReadonlyArray<{ column: SortColumn; header: string }> = [
@@ -142,13 +144,21 @@ function GroupRows({ group, expanded, onToggle, onOpen }: { group: CheckGroup; e
 function CheckRow({ check, nested = false, onOpen }: { check: CheckSummary; nested?: boolean; onOpen(check: CheckSummary): void }) {
   const styles = useStyles();
   const open = () => onOpen(check);
+  const age = healthAge(check.last_runtime);
   return (
     <TableRow className={styles.row} data-testid="health-check-row" data-check-id={check.id} tabIndex={0} onClick={open} onKeyDown={onEnter(open)}>
       <TableCell className={nested ? styles.nested : undefined}>
         <CheckTitle check={check} />
       </TableCell>
       <TableCell title={check.last_error ?? check.last_message ?? undefined}>
-        <HealthBadge health={checkStatus(check)} />
+        <span className={styles.health}>
+          <HealthBadge health={checkStatus(check)} />
+          {age && (
+            <Caption1 className={styles.count} title="Last run">
+              {age}
+            </Caption1>
+          )}
+        </span>
       </TableCell>
       <TableCell>
         <UptimeCell uptime={check.uptime} />

@@ -1,4 +1,4 @@
-import { checkLatencyMs, formatLatency, formatSince, formatUptime, progressBarColour, uptimeBarColour, uptimePercent } from './format';
+import { checkLatencyMs, healthAge, formatLatency, formatSince, formatUptime, progressBarColour, uptimeBarColour, uptimePercent } from './format';
 
 describe('uptime', () => {
   it('is passed / (passed + failed), one decimal', () => {
@@ -44,5 +44,16 @@ describe('transition', () => {
     expect(formatSince('2025-12-30T00:00:00Z', now)).toBe('3d ago');
     expect(formatSince(null, now)).toBe('');
     expect(formatSince('nonsense', now)).toBe('');
+  });
+});
+
+describe('health age', () => {
+  const now = Date.parse('2026-01-08T00:00:00Z');
+  it('shows only when the last run is older than 1 hour and under 7 days', () => {
+    expect(healthAge('2026-01-07T23:30:00Z', now)).toBe('');
+    expect(healthAge('2026-01-07T22:00:00Z', now)).toBe('2h ago');
+    expect(healthAge('2026-01-02T00:00:00Z', now)).toBe('6d ago');
+    expect(healthAge('2026-01-01T00:00:00Z', now)).toBe('');
+    expect(healthAge(null, now)).toBe('');
   });
 });

@@ -58,3 +58,17 @@ export function formatSince(iso: string | null | undefined, now: number = Date.n
   const months = Math.floor(days / 30);
   return months < 12 ? `${months}mo ago` : `${Math.floor(days / 365)}y ago`;
 }
+
+const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * 24 * HOUR_MS;
+
+/**
+ * How long ago the check last ran, shown beside its health only when that is stale: older than 1 hour and
+ * under 7 days (spec 02 §5). Blank otherwise.
+ */
+export function healthAge(lastRuntime: string | null | undefined, now: number = Date.now()): string {
+  if (!lastRuntime) return '';
+  const age = now - new Date(lastRuntime).getTime();
+  if (!Number.isFinite(age) || age <= HOUR_MS || age >= WEEK_MS) return '';
+  return formatSince(lastRuntime, now);
+}
