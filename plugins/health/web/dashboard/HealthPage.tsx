@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import type { CheckSummary } from '@contracts';
 import { usePermissions } from '@web/core/auth';
@@ -54,9 +54,8 @@ export default function HealthPage() {
   const rows = useMemo(() => buildHealthRows(visible, state.groupBy, state.sort), [visible, state.groupBy, state.sort]);
   const cards = useMemo(() => sortChecks(visible, state.sort), [visible, state.sort]);
 
-  const { setCheckId } = state;
   const reload = summary.refresh;
-  const openCheck = useCallback((check: CheckSummary) => setCheckId(check.id), [setCheckId]);
+  const openCheck = (check: CheckSummary) => state.setCheckId(check.id);
   const firstLoad = summary.checks === undefined && summary.loading;
 
   const content = (() => {

@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@contracts';
+import { type CheckSummary, LOCAL_AGENT_ID } from '@contracts';
 import { checkStatus, labelKeys } from './filters';
 import { checkLatencyMs, uptimePercent } from './format';
 
@@ -25,7 +25,7 @@ export const DEFAULT_TAB_BY = 'namespace';
 export const AGENT_TAB = 'agent';
 export const ALL_TAB = 'All';
 
-/** Without an agent the check runs here (the all-zero agent is the local one). */
+/** Without an agent (or with the all-zero one) the check runs here. */
 export const LOCAL_AGENT_LABEL = 'local';
 
 /** The label keys not already a built-in choice, so a `name` label cannot shadow the Name grouping. */
@@ -49,11 +49,12 @@ export function tabByChoices(checks: readonly CheckSummary[]): Choice[] {
   ];
 }
 
-function agentOf(check: CheckSummary): string {
-  // The summary does not carry the agent yet; when it does, the tab shows it.
-  const agent = (check as CheckSummary & { agent_id?: string | null; agent_name?: string | null }).agent_name ??
-    (check as CheckSummary & { agent_id?: string | null }).agent_id;
-  return agent && agent !== '00000000-0000-0000-0000-000000000000' ? agent : LOCAL_AGENT_LABEL;
+/** The summary does not carry the agent yet; once it does, the Agent tab shows it. */
+type CheckWithAgent = CheckSummary & { agent_id?: string | null; agent_name?: string | null };
+
+function agentOf(check: CheckWithAgent): string {
+  const agent = check.agent_name ?? check.agent_id;
+  return agent && agent !== LOCAL_AGENT_ID ? agent : LOCAL_AGENT_LABEL;
 }
 
 /** The value a check is grouped under; '' when it has none. */
