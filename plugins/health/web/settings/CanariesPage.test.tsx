@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Role } from '@contracts';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
@@ -61,6 +61,15 @@ describe('CanariesPage', () => {
     expect(screen.getByText('@hourly')).toBeInTheDocument();
     expect(screen.queryByText('Namespace')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
+  });
+
+  it("opens the job's details in a popover without leaving the list, and a row click opens the editor", async () => {
+    openList(['admin'], [row({ job_status: 'FAILED', job_details: { errors: ['connection refused'] } })]);
+    fireEvent.click(await screen.findByRole('button', { name: '(View details)' }));
+    expect(await screen.findByText(/connection refused/)).toBeInTheDocument();
+    expect(screen.queryByText('editor')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('web-checks'));
+    expect(await screen.findByText('editor')).toBeInTheDocument();
   });
 
   it('asks the server for live canaries sorted as the URL says', async () => {
