@@ -17,8 +17,9 @@ interface Compiled {
  * check's phase (the due time + d) so a late run does not push every later one back, and a check placed afresh (new,
  * or more than one interval behind) gets now + d plus the jitter, which spreads checks created together.
  * Global and per-type caps bound the runs executing on this replica; a slot frees when the run's result is in
- * hand (the runner writes results in batches and releases the lease with them). While due checks remain after a
- * claim, a freed slot triggers another claim (at most every `refillMs`) instead of waiting for the next tick.
+ * hand (the runner writes results in batches and releases the lease with them). A claim also takes up to
+ * `globalCap` due checks more into a local queue, started as slots free; while due checks remain, a freed slot
+ * triggers another claim (at most every `refillMs`) instead of waiting for the next tick.
  * `HEALTH_SCHEDULER=off` disables it (Run Now still works).
  */
 @Injectable()
@@ -41,6 +42,8 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private total = 0;
   private readonly perType = new Map<string, number>();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** Claimed (lease held, next_runtime moved), waiting for a free slot. */
+  private readonly ready: CheckRow[] = [];
 
   constructor(
     private readonly db: Db,
@@ -58,18 +61,33 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.refill) clearTimeout(this.refill);
     this.timer = null;
     this.refill = null;
+    // Claimed but not started: hand them back, due as they were, for another replica (or the next start).
+    const unstarted = this.ready.splice(0);
+    if (unstarted.length) {
+      await this.db
+        .query(
+          `UPDATE checks k SET run_lease_until = NULL, next_runtime = v.due FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, due) WHERE k.id = v.id`,
+          [unstarted.map((c) => c.id), unstarted.map((c) => c.next_runtime ?? new Date())],
+        )
+        .catch(() => undefined);
+    }
     await Promise.allSettled([...this.inflight]);
     await this.runner.drain();
   }
 
-  /** One scheduling pass: claim what is due (within the caps) and start it. */
+  /** One scheduling pass: claim what is due (within the caps and the local queue's room) and start what the caps allow. */
   async tick(): Promise<number> {
     if (this.ticking || this.stopped) return 0;
     this.ticking = true;
     try {
       const claimed = await this.claim();
-      for (const check of claimed) this.start(check);
-      if (claimed.length && this.backlog && this.total < this.globalCap) this.again = true;
+      if (this.stopped) {
+        this.ready.push(...claimed);
+        return claimed.length;
+      }
+      this.ready.push(...claimed);
+      this.startReady();
+      if (claimed.length && this.backlog && this.ready.length < this.globalCap) this.again = true;
       return claimed.length;
     } catch (error) {
       if (!this.stopped) this.logger.warn(`scheduling tick failed: ${(error as Error).message}`);
@@ -83,13 +101,21 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Claims due checks for the runs the caps allow now plus a queue of up to `globalCap` more, so a finished run is
+   * followed by the next one at once instead of by one claim round trip per run. Per type, running + queued stay
+   * within the type's cap plus the queue's size.
+   */
   private async claim(): Promise<CheckRow[]> {
-    const slots = this.globalCap - this.total;
-    if (slots <= 0) {
+    const want = this.globalCap - this.total + this.globalCap - this.ready.length;
+    if (want <= 0) {
       this.backlog = true;
       return [];
     }
-    const saturated = [...this.perType].filter(([, n]) => n >= this.perTypeCap).map(([type]) => type);
+    const held = new Map(this.perType);
+    for (const row of this.ready) held.set(row.type, (held.get(row.type) ?? 0) + 1);
+    const typeRoom = this.perTypeCap + this.globalCap;
+    const saturated = [...held].filter(([, n]) => n >= typeRoom).map(([type]) => type);
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<CheckRow>(
         `SELECT ${CHECK_ROW_COLUMNS}, k.next_runtime
@@ -100,28 +126,27 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
          ORDER BY k.next_runtime
          LIMIT $1
          FOR UPDATE OF k SKIP LOCKED`,
-        [slots, saturated],
+        [want, saturated],
       );
       const claimed: CheckRow[] = [];
-      const batch = new Map<string, number>();
       const now = Date.now();
       let capped = saturated.length > 0;
       const ids: string[] = [];
       const nexts: (Date | null)[] = [];
       const leases: Date[] = [];
       for (const row of rows) {
-        const n = (this.perType.get(row.type) ?? 0) + (batch.get(row.type) ?? 0);
-        if (n >= this.perTypeCap) {
+        const n = held.get(row.type) ?? 0;
+        if (n >= typeRoom) {
           capped = true;
           continue;
         }
-        batch.set(row.type, (batch.get(row.type) ?? 0) + 1);
+        held.set(row.type, n + 1);
         ids.push(row.id);
         nexts.push(this.nextRun(row, now));
         leases.push(new Date(now + timeoutOf(row.spec) + 30_000));
         claimed.push(row);
       }
-      this.backlog = capped || rows.length >= slots;
+      this.backlog = capped || rows.length >= want;
       if (ids.length) {
         await tx.query(
           `UPDATE checks k SET next_runtime = v.next, run_lease_until = v.lease, last_started_at = $4
@@ -132,6 +157,20 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
       }
       return claimed;
     });
+  }
+
+  /** Starts queued checks, oldest due first, while the global and per-type caps allow. */
+  private startReady(): void {
+    if (this.stopped) return;
+    for (let i = 0; i < this.ready.length && this.total < this.globalCap; ) {
+      const check = this.ready[i];
+      if ((this.perType.get(check.type) ?? 0) >= this.perTypeCap) {
+        i++;
+        continue;
+      }
+      this.ready.splice(i, 1);
+      this.start(check);
+    }
   }
 
   /** The next due time of a check claimed at `now` (see the class comment). */
@@ -184,6 +223,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
         this.inflight.delete(run);
         const written = stored.finally(() => this.inflight.delete(written));
         this.inflight.add(written);
+        this.startReady();
         this.refillSoon();
       });
     this.inflight.add(run);
@@ -191,7 +231,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Another claim shortly when the last one left due checks behind (runs only with the timer on). */
   private refillSoon(): void {
-    if (!this.backlog || this.refill || this.stopped || !this.timer) return;
+    if (!this.backlog || this.ready.length >= this.globalCap || this.refill || this.stopped || !this.timer) return;
     this.refill = setTimeout(() => {
       this.refill = null;
       if (this.ticking) this.again = true;
