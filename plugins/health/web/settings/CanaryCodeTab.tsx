@@ -12,9 +12,11 @@ const useStyles = makeStyles({
   errors: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, color: tokens.colorPaletteRedForeground1 },
 });
 
-function where(error: { line?: number; column?: number; path?: string }): string {
-  const at = [error.line !== undefined && `line ${error.line}`, error.column !== undefined && `column ${error.column}`].filter(Boolean).join(', ');
-  return [at, error.path].filter(Boolean).join(' ');
+/** `Line 9, column 7: spec.http[0].url: required`; the path only when the message does not already name it. */
+export function describeProblem(error: ValidationError): string {
+  const at = [error.line !== undefined && `Line ${error.line}`, error.column !== undefined && `column ${error.column}`].filter(Boolean).join(', ');
+  const message = error.path && !error.message.includes(error.path) ? `${error.path}: ${error.message}` : error.message;
+  return at ? `${at}: ${message}` : message;
 }
 
 export interface CanaryCodeTabProps {
@@ -47,7 +49,7 @@ export function CanaryCodeTab({ text, onChange, parseError, readOnly }: CanaryCo
       {errors.length > 0 && (
         <ul className={styles.errors} aria-label="Validation errors">
           {errors.map((error, index) => (
-            <li key={index}>{where(error) ? `${where(error)}: ${error.message}` : error.message}</li>
+            <li key={index}>{describeProblem(error)}</li>
           ))}
         </ul>
       )}

@@ -221,12 +221,13 @@ describe('CanaryEditorPage', () => {
 
   it('lists the server validation errors of the Code tab', async () => {
     fetchMock.mockImplementation((url: string) =>
-      url === '/api/canaries/validate' ? jsonResponse(200, { errors: [{ message: 'unknown field', line: 9, column: 7, path: 'spec.http[0].foo' }] }) : jsonResponse(404, {}),
+      url === '/api/canaries/validate' ? jsonResponse(200, { errors: [{ message: 'spec.http[0].url: must start with http:// or https://', line: 9, column: 7, path: 'spec.http[0].url' }, { message: 'required', path: 'spec.http[1].name' }] }) : jsonResponse(404, {}),
     );
     await newHttpCanary();
     await openCodeTab();
     const list = await screen.findByRole('list', { name: 'Validation errors' });
-    expect(list).toHaveTextContent('line 9, column 7 spec.http[0].foo: unknown field');
+    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['Line 9, column 7: spec.http[0].url: must start with http:// or https://', 'spec.http[1].name: required']);
     const validations = calls(fetchMock).filter(([url]) => url === '/api/canaries/validate');
     expect(validations).toHaveLength(1);
     expect(validations[0][2]).toEqual({ yaml: codeEditor().value });
