@@ -3,6 +3,7 @@ import type { CheckRunner } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
 import { CheckRunnerService } from '../../../plugins/health/gateway/check-runner.service';
 import { CheckScheduler } from '../../../plugins/health/gateway/check-scheduler.service';
+import { metricsRegistry } from '@gateway/core/observability/metrics';
 import { TestApp } from '../../support/test-app';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,6 +25,12 @@ describe('check scheduler', () => {
       active--;
       return { pass: true, invalid: false, duration: delayMs, message: 'ok', error: null, details: {} };
     },
+  };
+  let dnsPass = true;
+  const dns: CheckRunner = {
+    type: 'dns',
+    validate: () => [],
+    run: async () => ({ pass: dnsPass, invalid: false, duration: 3, message: dnsPass ? 'ok' : 'down', error: dnsPass ? null : 'down', details: {} }),
   };
   const byType = new Map<string, { active: number; max: number; runs: number }>();
   let allActive = 0;
@@ -51,7 +58,7 @@ describe('check scheduler', () => {
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
     jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) =>
-      point === 'checks' && id === 'junit' ? fake : point === 'checks' && id === 'jmeter' ? capped('jmeter') : point === 'checks' && id === 'gcs' ? capped('gcs') : original(point, id)) as PluginHost['find']);
+      point === 'checks' && id === 'junit' ? fake : point === 'checks' && id === 'dns' ? dns : point === 'checks' && id === 'jmeter' ? capped('jmeter') : point === 'checks' && id === 'gcs' ? capped('gcs') : original(point, id)) as PluginHost['find']);
   });
   afterAll(() => t?.stop());
 
@@ -118,4 +125,80 @@ describe('check scheduler', () => {
     expect(allMax).toBeLessThanOrEqual(3);
     expect(allMax).toBeGreaterThanOrEqual(2);
   }, 20_000);
+
+  it('writes scheduled results in batches, keeps status and transition times, releases leases and counts them in /metrics', async () => {
+    const editor = await t.signInAs(['editor']);
+    const checks = Array.from({ length: 30 }, (_, i) => ({ name: `d${i}` }));
+    const created = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'batched', namespace: 'bulk', spec: { schedule: '@hourly', dns: checks } })
+      .expect(201);
+    const ids: string[] = created.body.checks.map((c: { id: string }) => c.id);
+    const stored = async () =>
+      (await t.pool.query(`select check_id, time, created_at from check_statuses where check_id = any($1::uuid[]) order by time`, [ids])).rows;
+    for (let i = 0; i < 60 && (await stored()).length < 30; i++) await sleep(100);
+    await sleep(400);
+    const rows = await stored();
+    expect(rows).toHaveLength(30);
+    // one transaction per flush, not per run: results share their transaction's created_at
+    expect(new Set(rows.map((r) => r.created_at.getTime())).size).toBeLessThan(10);
+    const state = (await t.pool.query(`select id, status, last_runtime, last_transition_time, run_lease_until from checks where id = any($1::uuid[])`, [ids])).rows;
+    for (const check of state) {
+      const row = rows.find((r) => r.check_id === check.id);
+      expect(check).toMatchObject({ status: 'healthy', run_lease_until: null });
+      expect(check.last_runtime.getTime()).toBe(row.time.getTime());
+      expect(check.last_transition_time.getTime()).toBe(row.time.getTime());
+    }
+    const text = await metricsRegistry.metrics();
+    expect(text).toContain(`canary_check_success_count{check_id="${ids[0]}",check_name="d0",canary_name="batched",namespace="bulk",type="dns"} 1`);
+
+    // a buffered scheduled result older than a Run Now does not overwrite the newer status
+    const runner = t.app.get(CheckRunnerService);
+    const row = { id: ids[1], type: 'dns', spec: { name: 'd1' }, status: 'healthy', schedule: '@hourly', name: 'd1', canary_name: 'batched', namespace: 'bulk' };
+    dnsPass = false;
+    const scheduled = await runner.runScheduled(row);
+    dnsPass = true;
+    const now = await runner.run(row);
+    await scheduled.stored;
+    const after = (await t.pool.query(`select status, last_runtime, last_transition_time from checks where id = $1`, [ids[1]])).rows[0];
+    expect(after.status).toBe('healthy');
+    expect(after.last_runtime.toISOString()).toBe(now.time);
+    expect(after.last_transition_time.getTime()).toBe(rows.find((r) => r.check_id === ids[1]).time.getTime());
+    expect((await t.pool.query(`select count(*)::int n from check_statuses where check_id = $1 and not status`, [ids[1]])).rows[0].n).toBe(1);
+  }, 20_000);
+});
+
+describe('next run time', () => {
+  const scheduler = new CheckScheduler({} as never, {} as never);
+  const now = Date.parse('2026-01-01T12:00:07.500Z');
+
+  it('keeps an @every check on its phase: due + interval, no drift from a late start', () => {
+    const due = new Date(now - 1500);
+    expect(scheduler.nextRun({ schedule: '@every 15s', next_runtime: due }, now)!.getTime()).toBe(due.getTime() + 15_000);
+  });
+
+  it('keeps at least 10 s after the start, with jitter, when the phase would come sooner', () => {
+    const next = scheduler.nextRun({ schedule: '@every 15s', next_runtime: new Date(now - 7000) }, now)!.getTime();
+    expect(next).toBeGreaterThanOrEqual(now + 10_000);
+    expect(next).toBeLessThan(now + 11_000);
+  });
+
+  it('places a new or long-overdue @every check from now, with up to 1 s of jitter', () => {
+    for (const due of [null, new Date(now - 60_000)]) {
+      const next = scheduler.nextRun({ schedule: '@every 15s', next_runtime: due }, now)!.getTime();
+      expect(next).toBeGreaterThanOrEqual(now + 15_000);
+      expect(next).toBeLessThan(now + 16_000);
+    }
+  });
+
+  it('takes the next cron time after now, plus jitter, at least 10 s away', () => {
+    const next = scheduler.nextRun({ schedule: '*/5 * * * *', next_runtime: new Date(now - 100) }, now)!.getTime();
+    expect(next).toBeGreaterThanOrEqual(Date.parse('2026-01-01T12:05:00Z'));
+    expect(next).toBeLessThan(Date.parse('2026-01-01T12:05:01Z'));
+    const soon = scheduler.nextRun({ schedule: '* * * * *', next_runtime: null }, Date.parse('2026-01-01T12:00:55Z'))!.getTime();
+    expect(soon).toBeGreaterThanOrEqual(Date.parse('2026-01-01T12:01:05Z'));
+    expect(soon).toBeLessThan(Date.parse('2026-01-01T12:01:06Z'));
+    expect(scheduler.nextRun({ schedule: null, next_runtime: null }, now)).toBeNull();
+  });
 });
