@@ -233,6 +233,18 @@ describe('CanaryEditorPage', () => {
     expect(validations[0][2]).toEqual({ yaml: codeEditor().value });
   });
 
+  it('says when validation could not run, and says nothing when the gateway has no validate endpoint (404)', async () => {
+    fetchMock.mockImplementation((url: string) => (url === '/api/canaries/validate' ? jsonResponse(503, { message: 'Gateway busy' }) : jsonResponse(404, {})));
+    await newHttpCanary();
+    await openCodeTab();
+    expect(await screen.findByText('Could not validate the document: Gateway busy')).toBeInTheDocument();
+
+    fetchMock.mockImplementation(() => jsonResponse(404, { message: 'Not Found' }));
+    fireEvent.change(codeEditor(), { target: { value: `${codeEditor().value}# edited\n` } });
+    await waitFor(() => expect(screen.queryByText(/Could not validate/)).not.toBeInTheDocument());
+    expect(screen.queryByRole('list', { name: 'Validation errors' })).not.toBeInTheDocument();
+  });
+
   it('deletes after confirmation', async () => {
     openEditor(CANARY_ID, { canary: existing });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
