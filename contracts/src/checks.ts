@@ -56,6 +56,9 @@ export interface CheckSummary {
   canary_name: string;
   /** The check's namespace, else its canary's. */
   namespace: string | null;
+  /** The agent that runs it; the all-zero id (or null) is this console. */
+  agent_id: string | null;
+  agent_name: string | null;
   type: string;
   description: string | null;
   endpoint: string | null;

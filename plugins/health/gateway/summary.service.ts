@@ -117,7 +117,8 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
     const n = params.length;
     const rows = await this.db.query<CheckSummary>(
       `WITH stats AS (${stats})
-       SELECT k.id, k.canary_id, k.name, c.name AS canary_name, coalesce(k.namespace, c.namespace) AS namespace, k.type,
+       SELECT k.id, k.canary_id, k.name, c.name AS canary_name, coalesce(k.namespace, c.namespace) AS namespace,
+              k.agent_id, a.name AS agent_name, k.type,
               k.description, k.endpoint, k.icon, k.severity, k.status, k.labels,
               jsonb_build_object('passed', coalesce(s.passed, 0), 'failed', coalesce(s.failed, 0), 'last_pass', s.last_pass, 'last_fail', s.last_fail) AS uptime,
               jsonb_build_object('p50', s.p50, 'p95', s.p95, 'p97', s.p97, 'p99', s.p99) AS latency,
@@ -126,6 +127,7 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
        FROM checks k
        JOIN canaries c ON c.id = k.canary_id AND c.deleted_at IS NULL
        LEFT JOIN stats s ON s.check_id = k.id
+       LEFT JOIN agents a ON a.id = k.agent_id
        LEFT JOIN LATERAL (
          SELECT st.message, st.error, st.invalid FROM check_statuses st WHERE st.check_id = k.id ORDER BY st.time DESC LIMIT 1
        ) l ON true

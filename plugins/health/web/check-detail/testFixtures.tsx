@@ -37,6 +37,8 @@ export const summary: CheckSummary = {
   name: 'payments-api',
   canary_name: 'payments',
   namespace: 'default',
+  agent_id: null,
+  agent_name: null,
   type: 'http',
   description: null,
   endpoint: null,

@@ -49,10 +49,8 @@ export function tabByChoices(checks: readonly CheckSummary[]): Choice[] {
   ];
 }
 
-/** The summary does not carry the agent yet; once it does, the Agent tab shows it. */
-type CheckWithAgent = CheckSummary & { agent_id?: string | null; agent_name?: string | null };
 
-function agentOf(check: CheckWithAgent): string {
+function agentOf(check: CheckSummary): string {
   const agent = check.agent_name ?? check.agent_id;
   return agent && agent !== LOCAL_AGENT_ID ? agent : LOCAL_AGENT_LABEL;
 }

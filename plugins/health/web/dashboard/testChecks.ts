@@ -6,6 +6,8 @@ export function summaryCheck(overrides: Partial<CheckSummary> & { id: string; na
     canary_id: 'canary-1',
     canary_name: 'web',
     namespace: 'default',
+    agent_id: null,
+    agent_name: null,
     type: 'http',
     description: null,
     endpoint: null,
