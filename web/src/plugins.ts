@@ -16,6 +16,14 @@ import checkPostgres from '../../plugins/check-postgres/web';
 import checkRedis from '../../plugins/check-redis/web';
 import checkExec from '../../plugins/check-exec/web';
 import checkFolder from '../../plugins/check-folder/web';
+import checkMysql from '../../plugins/check-mysql/web';
+import checkMongodb from '../../plugins/check-mongodb/web';
+import checkJunit from '../../plugins/check-junit/web';
+import checkCatalog from '../../plugins/check-catalog/web';
+import checkPrometheus from '../../plugins/check-prometheus/web';
+import checkAlertmanager from '../../plugins/check-alertmanager/web';
+import checkElasticsearch from '../../plugins/check-elasticsearch/web';
+import checkOpenSearch from '../../plugins/check-opensearch/web';
 import responderBasic from '../../plugins/responder-basic/web';
 import responderEmail from '../../plugins/responder-email/web';
 import responderJira from '../../plugins/responder-jira/web';
@@ -36,6 +44,14 @@ export const webPlugins: readonly WebPlugin[] = [
   checkRedis,
   checkExec,
   checkFolder,
+  checkMysql,
+  checkMongodb,
+  checkJunit,
+  checkCatalog,
+  checkPrometheus,
+  checkAlertmanager,
+  checkElasticsearch,
+  checkOpenSearch,
   connections,
   responderEmail,
   responderJira,
