@@ -19,7 +19,7 @@
 // Statistics: checks and canaries are analyzed once created; without autovacuum on the server, checks gets a VACUUM
 // ANALYZE every minute in its place (the scheduler updates every check twice per run).
 // Knobs: BENCH_SECONDS (120), BENCH_WARMUP (30), BENCH_CANARIES (50), BENCH_CHECKS_PER_CANARY (100),
-// BENCH_STATUSES (1000000), BENCH_CONNECTIONS (4), BENCH_DURATION (10), BENCH_PAGE_LOADS (5), BENCH_SKIP_PAGE=1,
+// BENCH_STATUSES (1000000), BENCH_CONNECTIONS (4), BENCH_DURATION (10), BENCH_PAGE_LOADS (5), BENCH_PAGE_TIMEOUT (60000 ms), BENCH_SKIP_PAGE=1,
 // BENCH_KEEP_DB=1, BENCH_PORT, BENCH_NODE_ARGS, BENCH_LOG_LEVEL (see lib.mjs).
 import http from 'node:http';
 import os from 'node:os';
@@ -35,6 +35,7 @@ const STATUSES = Number(process.env.BENCH_STATUSES || 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const PAGE_LOADS = Number(process.env.BENCH_PAGE_LOADS || 5);
+const PAGE_TIMEOUT = Number(process.env.BENCH_PAGE_TIMEOUT || 60_000);
 const PORT = Number(process.env.BENCH_PORT || 18120);
 const TARGET_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -191,7 +192,13 @@ async function pageReady() {
       await page.goto('about:blank');
       const t0 = Date.now();
       await page.goto(`${BASE}/health?hidePassing=false`);
-      await page.locator('[data-testid="health-check-row"]').first().waitFor({ timeout: 30_000 });
+      try {
+        await page.locator('[data-testid="health-check-row"]').first().waitFor({ timeout: PAGE_TIMEOUT });
+      } catch (error) {
+        await page.screenshot({ path: '/tmp/bench-checks-health.png' }).catch(() => undefined);
+        const text = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+        throw new Error(`${error.message.split('\n')[0]} (page shows: ${text}; screenshot /tmp/bench-checks-health.png)`);
+      }
       times.push(Date.now() - t0);
     }
     return times.sort((a, b) => a - b);
