@@ -78,15 +78,16 @@ export class CheckMetrics implements OnModuleInit, OnModuleDestroy {
   /** Counts one stored result and sets the check's status gauge. */
   record(labels: CheckMetricLabels, result: CheckMetricResult): void {
     const previous = this.known.get(labels.check_id);
-    if (previous && !sameLabels(previous, labels)) this.removeSeries(previous);
-    this.known.set(labels.check_id, labels);
+    const fresh = !previous || !sameLabels(previous, labels);
+    if (previous && fresh) this.removeSeries(previous);
+    if (fresh) this.known.set(labels.check_id, labels);
     const healthy = result.pass && !result.invalid;
     this.gauge.set(labels, healthy ? 1 : 0);
     if (result.invalid) this.invalid.inc(labels);
     else if (result.pass) this.success.inc(labels);
     else this.failed.inc(labels);
     // Make every counter exist for the check (a check that only ever passed still shows failed_count 0).
-    for (const counter of [this.success, this.failed, this.invalid]) counter.inc(labels, 0);
+    if (fresh) for (const counter of [this.success, this.failed, this.invalid]) counter.inc(labels, 0);
     this.duration.observe(labels, Math.max(0, result.duration));
   }
 
