@@ -53,8 +53,21 @@ const ROLLED_STATS = `SELECT check_id, sum(passed)::int AS passed, sum(failed)::
          ${RAW_STATS.replace('time >= $1', 'time >= greatest($1, $3)')}
        ) parts GROUP BY check_id`;
 
-/** The last hour, precomputed (migration HealthSummaries; refreshed every minute by `refresh()`). */
-const LAST_HOUR_STATS = `SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_summary_1h`;
+/**
+ * The last hour: the precomputed view (migration HealthSummaries, refreshed every minute by `refresh()`) plus the
+ * raw results since its refresh, so a new result counts at once. The window is thus the hour before the refresh
+ * and up to a minute after it. Where both parts have results, a percentile is their count-weighted mean.
+ */
+const LAST_HOUR_STATS = `SELECT check_id, sum(passed)::int AS passed, sum(failed)::int AS failed,
+         max(last_pass) AS last_pass, max(last_fail) AS last_fail,
+         ${['p50', 'p95', 'p97', 'p99']
+           .map((p) => `round((sum(${p} * (passed + failed)) / nullif(sum(passed + failed) FILTER (WHERE ${p} IS NOT NULL), 0))::numeric, 1)::float8 AS ${p}`)
+           .join(',\n         ')}
+       FROM (
+         SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_summary_1h
+         UNION ALL
+         ${RAW_STATS.replace('time >= $1', 'time > (SELECT refreshed_at FROM check_summary_1h_state)')}
+       ) parts GROUP BY check_id`;
 
 export const SUMMARY_REFRESH_JOB = 'health.summary.refresh';
 export const ROLLUP_JOB = 'health.statuses.rollup';
@@ -82,9 +95,12 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
     await this.refresh().catch((error: Error) => this.log.warn(`summary refresh at start failed: ${error.message}`));
   }
 
-  /** Recomputes the last-hour view without blocking readers. */
+  /** Recomputes the last-hour view without blocking readers, and records when (same transaction, same now()). */
   async refresh(): Promise<void> {
-    await this.db.query(`REFRESH MATERIALIZED VIEW CONCURRENTLY check_summary_1h`);
+    await this.db.transaction(async (tx) => {
+      await tx.query(`REFRESH MATERIALIZED VIEW CONCURRENTLY check_summary_1h`);
+      await tx.query(`UPDATE check_summary_1h_state SET refreshed_at = now()`);
+    });
   }
 
   async summary(query: SummaryQuery = {}): Promise<{ checks_summary: CheckSummary[] }> {

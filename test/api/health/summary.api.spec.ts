@@ -53,6 +53,18 @@ describe('GET|POST /api/canary/api/summary', () => {
     const sb = res.body.checks_summary.find((s: { id: string }) => s.id === b);
     expect(sb).toMatchObject({ uptime: { passed: 0, failed: 0, last_pass: null, last_fail: null }, latency: { p50: null, p95: null, p97: null, p99: null } });
 
+    // A result newer than the refresh counts at once, without waiting for the next one.
+    await t.pool.query(`insert into check_statuses (check_id, time, duration, status) values ($1, now(), 7, true)`, [b]);
+    const fresh = (await editor.agent.get(`/api/canary/api/summary?check_id=${b}`).expect(200)).body.checks_summary[0];
+    expect(fresh).toMatchObject({ uptime: { passed: 1, failed: 0 }, latency: { p50: 7, p99: 7 } });
+    // and for a check with both parts, counts add up: a's 3 passes and 2 failures plus a new failure of 70 ms
+    await t.pool.query(`insert into check_statuses (check_id, time, duration, status) values ($1, now(), 70, false)`, [a]);
+    const both = (await editor.agent.get(`/api/canary/api/summary?check_id=${a}`).expect(200)).body.checks_summary[0];
+    expect(both.uptime).toMatchObject({ passed: 3, failed: 3 });
+    // p50 weighted by counts: (30·5 + 70·1) / 6 = 36.7
+    expect(both.latency.p50).toBe(36.7);
+    await t.pool.query(`delete from check_statuses where (check_id = $1 and duration = 7) or (check_id = $2 and duration = 70)`, [b, a]);
+
     const wide = await editor.agent.post('/api/canary/api/summary').set('x-csrf-token', editor.csrf).send({ timeRange: '3h', labels: { tier: 'db' } }).expect(200);
     expect(wide.body.checks_summary.map((s: { id: string }) => s.id)).toEqual([b]);
     const long = await editor.agent.post('/api/canary/api/summary').set('x-csrf-token', editor.csrf).send({ timeRange: '3h', check_id: a }).expect(200);

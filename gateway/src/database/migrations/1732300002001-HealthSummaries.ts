@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Health read models (issue 4): hourly and daily rollups of check results, kept after the raw rows expire, and the
- * last-hour summary per check precomputed in a materialized view (refreshed every minute and at start).
+ * last-hour summary per check precomputed in a materialized view (refreshed every minute and at start); results
+ * newer than the refresh are added live by the summary query.
  */
 export class HealthSummaries1732300002001 implements MigrationInterface {
   name = 'HealthSummaries1732300002001';
@@ -39,9 +40,16 @@ export class HealthSummaries1732300002001 implements MigrationInterface {
        GROUP BY check_id`);
     // CONCURRENTLY needs a unique index; readers never wait for a refresh.
     await q.query(`CREATE UNIQUE INDEX check_summary_1h_check_id ON check_summary_1h (check_id)`);
+    // When the view was last refreshed (one row): results after it are added live, so a new result shows at once.
+    await q.query(`CREATE TABLE check_summary_1h_state (
+       singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+       refreshed_at timestamptz NOT NULL
+     )`);
+    await q.query(`INSERT INTO check_summary_1h_state (refreshed_at) VALUES (now())`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE check_summary_1h_state`);
     await q.query(`DROP MATERIALIZED VIEW check_summary_1h`);
     await q.query(`DROP TABLE check_status_rollups`);
   }
