@@ -121,9 +121,14 @@ export class CheckRunnerService implements OnModuleDestroy {
     this.pending = [];
     if (!batch.length) return Promise.resolve();
     this.flushing = this.write(batch)
-      .catch(async (error) => {
-        this.logger.warn(`storing ${batch.length} check results failed: ${(error as Error).message}`);
-        await this.db.query(`UPDATE checks SET run_lease_until = NULL WHERE id = ANY($1::uuid[])`, [batch.map((p) => p.check.id)]).catch(() => undefined);
+      .catch(async () => {
+        // One bad row (say a NUL byte in a message) must not lose the others: write them one by one.
+        for (const p of batch) {
+          await this.write([p]).catch(async (error) => {
+            this.logger.warn(`storing the result of check ${p.check.id} failed: ${(error as Error).message}`);
+            await this.db.query(`UPDATE checks SET run_lease_until = NULL WHERE id = $1`, [p.check.id]).catch(() => undefined);
+          });
+        }
       })
       .finally(() => {
         for (const p of batch) p.done();
@@ -135,7 +140,8 @@ export class CheckRunnerService implements OnModuleDestroy {
 
   private async write(batch: Pending[]): Promise<void> {
     const col = <T>(f: (p: Pending) => T) => batch.map(f);
-    // Only a result newer than the stored last_runtime moves status/last_runtime (a Run Now may have overtaken it).
+    // Only a result newer than the stored last_runtime moves status/last_runtime (a Run Now may have overtaken it;
+    // at the same millisecond the Run Now's row won the (check_id, time) key and this one was not stored).
     const rows = await this.db.query<{ id: string; alive: boolean }>(
       `WITH v AS (
          SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::bool[], $5::bool[], $6::text[], $7::text[], $8::jsonb[])
@@ -146,9 +152,9 @@ export class CheckRunnerService implements OnModuleDestroy {
          ON CONFLICT (check_id, time) DO NOTHING
        )
        UPDATE checks k SET
-         status = CASE WHEN k.last_runtime IS NULL OR k.last_runtime <= v.time THEN v.new_status ELSE k.status END,
-         last_runtime = CASE WHEN k.last_runtime IS NULL OR k.last_runtime <= v.time THEN v.time ELSE k.last_runtime END,
-         last_transition_time = CASE WHEN (k.last_runtime IS NULL OR k.last_runtime <= v.time) AND k.status IS DISTINCT FROM v.new_status
+         status = CASE WHEN k.last_runtime IS NULL OR k.last_runtime < v.time THEN v.new_status ELSE k.status END,
+         last_runtime = CASE WHEN k.last_runtime IS NULL OR k.last_runtime < v.time THEN v.time ELSE k.last_runtime END,
+         last_transition_time = CASE WHEN (k.last_runtime IS NULL OR k.last_runtime < v.time) AND k.status IS DISTINCT FROM v.new_status
                                      THEN v.time ELSE k.last_transition_time END,
          run_lease_until = NULL
        FROM (SELECT check_id, time, CASE WHEN status THEN 'healthy' ELSE 'unhealthy' END AS new_status FROM v) v

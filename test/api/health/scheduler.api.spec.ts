@@ -30,7 +30,7 @@ describe('check scheduler', () => {
   const dns: CheckRunner = {
     type: 'dns',
     validate: () => [],
-    run: async () => ({ pass: dnsPass, invalid: false, duration: 3, message: dnsPass ? 'ok' : 'down', error: dnsPass ? null : 'down', details: {} }),
+    run: async (spec) => ({ pass: dnsPass, invalid: false, duration: 3, message: typeof spec.say === 'string' ? spec.say : dnsPass ? 'ok' : 'down', error: dnsPass ? null : 'down', details: {} }),
   };
   const byType = new Map<string, { active: number; max: number; runs: number }>();
   let allActive = 0;
@@ -159,6 +159,7 @@ describe('check scheduler', () => {
     dnsPass = false;
     const scheduled = await runner.runScheduled(row);
     dnsPass = true;
+    await sleep(5); // a later millisecond: the same one would share the (check_id, time) key
     const now = await runner.run(row);
     await scheduled.stored;
     const after = (await t.pool.query(`select status, last_runtime, last_transition_time from checks where id = $1`, [ids[1]])).rows[0];
@@ -166,6 +167,27 @@ describe('check scheduler', () => {
     expect(after.last_runtime.toISOString()).toBe(now.time);
     expect(after.last_transition_time.getTime()).toBe(rows.find((r) => r.check_id === ids[1]).time.getTime());
     expect((await t.pool.query(`select count(*)::int n from check_statuses where check_id = $1 and not status`, [ids[1]])).rows[0].n).toBe(1);
+  }, 20_000);
+
+  it('a result the database refuses does not lose the others written with it, and its lease is released', async () => {
+    const editor = await t.signInAs(['editor']);
+    const created = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'poison', spec: { schedule: '@hourly', dns: [{ name: 'good' }, { name: 'bad' }] } })
+      .expect(201);
+    const [good, bad] = ['good', 'bad'].map((n) => created.body.checks.find((c: { name: string }) => c.name === n).id as string);
+    const count = async (id: string) => (await t.pool.query(`select count(*)::int n from check_statuses where check_id = $1`, [id])).rows[0].n as number;
+    for (let i = 0; i < 50 && ((await count(good)) < 1 || (await count(bad)) < 1); i++) await sleep(100);
+    const runner = t.app.get(CheckRunnerService);
+    const row = (id: string, say: string) => ({ id, type: 'dns', spec: { name: say, say }, status: 'healthy', schedule: '@hourly', name: say, canary_name: 'poison', namespace: '' });
+    await t.pool.query(`update checks set run_lease_until = now() + interval '1 hour' where id = any($1::uuid[])`, [[good, bad]]);
+    const runs = await Promise.all([runner.runScheduled(row(good, 'fine')), runner.runScheduled(row(bad, 'nul \u0000 byte'))]);
+    await Promise.all(runs.map((r) => r.stored));
+    expect(await count(good)).toBe(2);
+    expect(await count(bad)).toBe(1);
+    const leases = (await t.pool.query(`select run_lease_until from checks where id = any($1::uuid[])`, [[good, bad]])).rows;
+    expect(leases).toEqual([{ run_lease_until: null }, { run_lease_until: null }]);
   }, 20_000);
 });
 
