@@ -7,7 +7,11 @@ import { PostgresCheckRunner } from './postgres.runner';
 
 const URL = process.env.CHECK_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const context = (timeoutMs = 3000): CheckRunContext =>
-  checkContext(timeoutMs, async (ref) => (ref === 'connection://postgres/local' ? URL : null));
+  checkContext(timeoutMs, async (ref) => {
+    if (ref === 'connection://postgres/local') return URL;
+    const key = (ref as { valueFrom?: { secretKeyRef?: { key?: string } } })?.valueFrom?.secretKeyRef?.key;
+    return key === 'user' ? 'postgres' : key === 'stranger' ? 'no_such_role_for_check' : null;
+  });
 
 describe('postgres check', () => {
   const runner = new PostgresCheckRunner();
@@ -36,6 +40,16 @@ describe('postgres check', () => {
     const r = await runner.run({ name: 'p', connection: URL, query: 'SELECT * FROM no_such_table_here' }, context());
     expect(r.pass).toBe(false);
     expect(r.message).toContain('no_such_table_here');
+  });
+
+  it('resolves username and password given as values or secret references', async () => {
+    if (!up) return;
+    const secret = (key: string) => ({ valueFrom: { secretKeyRef: { name: 'pg', key } } });
+    const base = URL.replace('postgres@', '');
+    expect(await runner.run({ name: 'p', connection: base, username: secret('user'), password: { value: 'unused' } }, context())).toMatchObject({ pass: true });
+    const stranger = await runner.run({ name: 'p', connection: base, username: secret('stranger') }, context());
+    expect(stranger.pass).toBe(false);
+    expect(stranger.message).toContain('no_such_role_for_check');
   });
 
   it('returns within the timeout when the server accepts and never answers', async () => {

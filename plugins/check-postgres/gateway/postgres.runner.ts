@@ -34,9 +34,9 @@ export class PostgresCheckRunner implements CheckRunner {
       const message = 'connection: could not be resolved';
       return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
     }
-    const user = typeof spec.username === 'string' ? spec.username : undefined;
-    const password = typeof spec.password === 'string' ? spec.password : undefined;
-    const client = new Client({ connectionString, user, password, connectionTimeoutMillis: Math.max(1, ctx.timeoutMs) });
+    const user = await secretOf(spec.username, ctx);
+    const password = await secretOf(spec.password, ctx);
+    const client = new Client({ connectionString: withCredentials(connectionString, user, password), connectionTimeoutMillis: Math.max(1, ctx.timeoutMs) });
     client.on('error', () => undefined); // a dropped connection after abort is reported through the query, not as an unhandled event
     const aborted = new Promise<never>((_, reject) => {
       const onAbort = () => reject(new Error('aborted'));
@@ -62,4 +62,21 @@ export class PostgresCheckRunner implements CheckRunner {
       client.end().catch(() => undefined);
     }
   }
+}
+
+/** A plain string, `{value}`, or a secret/config-map/connection reference resolved by the host; undefined when unset. */
+async function secretOf(value: unknown, ctx: CheckRunContext): Promise<string | undefined> {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
+  return (await ctx.resolveSecret(value)) ?? undefined;
+}
+
+/** `username`/`password` fields win over the URL's own (pg lets the connection string override separate fields). */
+function withCredentials(connectionString: string, user: string | undefined, password: string | undefined): string {
+  if (user === undefined && password === undefined) return connectionString;
+  const url = new URL(connectionString);
+  if (user !== undefined) url.username = encodeURIComponent(user);
+  if (password !== undefined) url.password = encodeURIComponent(password);
+  return url.toString();
 }

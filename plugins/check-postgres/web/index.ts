@@ -3,8 +3,8 @@ import { definePlugin } from '@web/core/plugin-host';
 import manifest from '../manifest';
 
 /**
- * The Postgres check's editor fields (spec 03 health check editors). Credentials go in the connection URL or a
- * `connection://` reference: the runner reads `username`/`password` only as plain strings, not secret references.
+ * The Postgres check's editor fields (spec 03 health check editors). Username and password override the connection
+ * URL's and may be static values or secret / config-map references.
  */
 export default definePlugin({
   manifest,
@@ -16,6 +16,8 @@ export default definePlugin({
       fields: [
         { name: 'name', label: 'Name', kind: 'text', required: true },
         { name: 'connection', label: 'Connection (postgres:// URL or connection://name)', kind: 'text', required: true },
+        { name: 'username', label: 'Username', kind: 'secret' },
+        { name: 'password', label: 'Password', kind: 'secret' },
         { name: 'query', label: 'Query', kind: 'textarea' },
         { name: 'results', label: 'Expected rows', kind: 'number' },
         { name: 'description', label: 'Description', kind: 'text' },
