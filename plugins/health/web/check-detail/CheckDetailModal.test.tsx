@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INVALID_DURATION_MESSAGE } from '@contracts';
 import type { WebPlugin } from '@web/core/plugin-host';
 import { SHORT_SCREEN_QUERY } from './CheckDetailModal';
@@ -165,6 +165,15 @@ describe('CheckDetailModal', () => {
     expect(screen.getByTestId('check-spec')).toHaveTextContent('url: http://localhost:8080');
     fireEvent.click(await screen.findByRole('tab', { name: 'Relationships (1)', hidden: true }));
     expect(screen.getByRole('link', { name: 'nginx', hidden: true })).toHaveAttribute('href', '/catalog/cfg1');
+  });
+
+  it('lists related topology components with the configs', async () => {
+    openModal({
+      relationships: [{ config_id: 'cfg1', selector_id: 'manual', config: { id: 'cfg1', name: 'nginx', type: 'Kubernetes::Deployment' } }],
+      components: [{ component_id: 'cmp1', selector_id: 'sel', component: { id: 'cmp1', name: 'checkout service', type: 'Service', icon: null } }],
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Relationships (2)', hidden: true }));
+    expect(within(screen.getByRole('list', { name: 'Related components', hidden: true })).getByText('checkout service')).toBeInTheDocument();
   });
 
   it('offers Attach as evidence when the incidents dialog is there and the user may write incidents', async () => {

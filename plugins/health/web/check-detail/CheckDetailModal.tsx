@@ -13,10 +13,10 @@ import { CheckHistory } from './CheckHistory';
 import { CheckRelationships } from './CheckRelationships';
 import { CheckSpecTab } from './CheckSpecTab';
 import { CheckStats } from './CheckStats';
-import { HISTORY_KEY_NAME, SUMMARY_KEY_NAME, checkConfigRelationshipsKey, summaryKey } from './checkDetailApi';
+import { HISTORY_KEY_NAME, SUMMARY_KEY_NAME, checkComponentRelationshipsKey, checkConfigRelationshipsKey, summaryKey } from './checkDetailApi';
 import { HealthOverviewChart } from './HealthOverviewChart';
 import { defaultTimeRange, rangeStart, timeRangeMs } from './timeRange';
-import type { CheckConfigRelationship, CheckDetail } from './types';
+import type { CheckComponentRelationship, CheckConfigRelationship, CheckDetail } from './types';
 import { useMediaQuery } from './useMediaQuery';
 
 /** The check detail modal's contract (spec 02 Check detail modal). */
@@ -65,6 +65,9 @@ export default function CheckDetailModal({ checkId, timeRange: dashboardRange, o
   const summaryQuery = useSWR(ready ? summaryKey(checkId, range) : null, () => fetchSummary({ timeRange: range, check_id: checkId }));
   const graphQuery = useSWR<CheckGraph>(ready ? graphKey(checkId, range) : null);
   const relationsQuery = useSWR<CheckConfigRelationship[]>(check ? checkConfigRelationshipsKey(checkId) : null);
+  // Components come from the topology area; without access to it the tab lists configs only.
+  const componentsQuery = useSWR<CheckComponentRelationship[]>(check && can('topologies', 'read') ? checkComponentRelationshipsKey(checkId) : null);
+  const relatedCount = relationsQuery.data ? relationsQuery.data.length + (componentsQuery.data?.length ?? 0) : undefined;
   const summary = summaryQuery.data?.find((row) => row.id === checkId);
 
   useEffect(() => {
@@ -116,14 +119,14 @@ export default function CheckDetailModal({ checkId, timeRange: dashboardRange, o
           {shortScreen && <Tab value="graph">Graph</Tab>}
           <Tab value="spec">Spec</Tab>
           <Tab value="relationships">
-            Relationships{relationsQuery.data ? ` (${relationsQuery.data.length})` : ''}
+            Relationships{relatedCount !== undefined ? ` (${relatedCount})` : ''}
           </Tab>
         </TabList>
         <div className={styles.tabPanel} role="tabpanel">
           {tab === 'history' && ready && <CheckHistory checkId={checkId} since={since} />}
           {tab === 'graph' && shortScreen && chart}
           {tab === 'spec' && <CheckSpecTab spec={check.spec} />}
-          {tab === 'relationships' && <CheckRelationships configs={relationsQuery.data} error={relationsQuery.error} />}
+          {tab === 'relationships' && <CheckRelationships configs={relationsQuery.data} components={componentsQuery.data} error={relationsQuery.error ?? componentsQuery.error} />}
         </div>
       </div>
     );

@@ -8,15 +8,22 @@ export function canRunNow(roles: readonly Role[] | undefined): boolean {
   return (roles ?? []).some((role) => RUN_NOW_ROLES.includes(role));
 }
 
-/**
- * Config items linked to the check. Components would come from `check_component_relationships`, which the
- * gateway does not serve on the data API yet (plugins/health/gateway/health.resources.ts).
- */
+/** Config items linked to the check. */
 export function checkConfigRelationshipsKey(checkId: string): string {
   return withQuery(dataApiPath('check_config_relationships'), {
     check_id: pg.eq(checkId),
     deleted_at: pg.is('null'),
     select: 'config_id,selector_id,config:config_id(id,name,type)',
+    order: pg.order('created_at', 'desc'),
+  });
+}
+
+/** Topology components linked to the check (served by the topology plugin: needs read on topologies). */
+export function checkComponentRelationshipsKey(checkId: string): string {
+  return withQuery(dataApiPath('check_component_relationships'), {
+    check_id: pg.eq(checkId),
+    deleted_at: pg.is('null'),
+    select: 'component_id,selector_id,component:component_id(id,name,type,icon)',
     order: pg.order('created_at', 'desc'),
   });
 }

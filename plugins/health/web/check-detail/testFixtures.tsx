@@ -5,9 +5,9 @@ import type { CheckGraphPoint, CheckStatusRow, CheckSummary, Role } from '@contr
 import { PluginRegistry, PluginRegistryProvider, type WebPlugin } from '@web/core/plugin-host';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { checkKey, graphKey } from '../healthApi';
-import { checkConfigRelationshipsKey } from './checkDetailApi';
+import { checkComponentRelationshipsKey, checkConfigRelationshipsKey } from './checkDetailApi';
 import CheckDetailModal from './CheckDetailModal';
-import type { CheckConfigRelationship, CheckDetail } from './types';
+import type { CheckComponentRelationship, CheckConfigRelationship, CheckDetail } from './types';
 
 export const NOW = Date.now();
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
@@ -109,13 +109,14 @@ export interface OpenOptions {
   found?: boolean;
   points?: CheckGraphPoint[];
   relationships?: CheckConfigRelationship[];
+  components?: CheckComponentRelationship[];
   plugins?: WebPlugin[];
   onChanged?: () => void;
   /** The check read fails (no canned answer: the test fetcher answers 404 'Not found'). */
   checkFails?: boolean;
 }
 
-export function openModal({ roles = ['viewer'], found = true, points = graphPoints, relationships = [], plugins = [], onChanged, checkFails = false }: OpenOptions = {}) {
+export function openModal({ roles = ['viewer'], found = true, points = graphPoints, relationships = [], components = [], plugins = [], onChanged, checkFails = false }: OpenOptions = {}) {
   const onClose = jest.fn();
   render(
     <MemoryRouter>
@@ -124,6 +125,7 @@ export function openModal({ roles = ['viewer'], found = true, points = graphPoin
           ...(checkFails ? {} : { [checkKey('c1')]: found ? [check] : [] }),
           [graphKey('c1', '1h')]: { bucket_seconds: 60, points },
           [checkConfigRelationshipsKey('c1')]: relationships,
+          [checkComponentRelationshipsKey('c1')]: components,
         })}
       >
         <PluginRegistryProvider registry={new PluginRegistry(plugins)}>

@@ -24,3 +24,10 @@ export interface CheckConfigRelationship {
   selector_id: string;
   config: { id: string; name: string | null; type: string | null } | null;
 }
+
+/** A `check_component_relationships` row with its topology component. */
+export interface CheckComponentRelationship {
+  component_id: string;
+  selector_id: string;
+  component: { id: string; name: string | null; type: string | null; icon: string | null } | null;
+}
