@@ -173,21 +173,46 @@ export function bucketSeconds(rangeMillis: number): number {
   return 4 * 3600;
 }
 
+/** Raw results bucketed by $3 seconds. */
+const RAW_POINTS = `SELECT floor(extract(epoch FROM time) / $3) AS slot,
+         count(*) FILTER (WHERE status AND NOT invalid) AS passed,
+         count(*) FILTER (WHERE NOT status AND NOT invalid) AS failed,
+         count(*) FILTER (WHERE invalid) AS invalid,
+         coalesce(sum(duration) FILTER (WHERE NOT invalid), 0) AS duration_sum,
+         max(duration) FILTER (WHERE NOT invalid) AS duration_max
+       FROM check_statuses WHERE check_id = $1 AND time > $2 GROUP BY 1`;
+
+/**
+ * A check's results bucketed over the range (1 min ≤ 2 h, 15 min ≤ 24 h, 1 h ≤ 7 d, else 4 h). Buckets of an hour
+ * or more read the rollups where they exist (daily before the hourly horizon, hourly up to the last rolled hour)
+ * and raw results after, so long ranges still show the months whose raw results have expired.
+ */
 export async function graph(db: Db, checkId: string, timeRange = '1h'): Promise<{ bucket_seconds: number; points: GraphPoint[] }> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(checkId)) throw badRequest('check_id: must be a UUID');
+  if (!UUID.test(checkId)) throw badRequest('check_id: must be a UUID');
   const range = rangeMs(timeRange);
   const bucket = bucketSeconds(range);
+  const start = new Date(Date.now() - range);
+  let parts = RAW_POINTS;
+  const params: unknown[] = [checkId, start, bucket];
+  if (bucket >= HOUR_S) {
+    const [{ rolled_to: rolledTo }] = await db.query<{ rolled_to: Date | null }>(
+      `SELECT max(time) + interval '1 hour' AS rolled_to FROM check_status_rollups WHERE granularity = 'hour'`,
+    );
+    const hourlyFrom = new Date(Math.floor((Date.now() - HOURLY_ROLLUP_DAYS * DAY_S * 1000) / (DAY_S * 1000)) * DAY_S * 1000);
+    params.push(hourlyFrom < start ? start : hourlyFrom, rolledTo ?? start);
+    const rollup = (granularity: string, from: string, to: string) =>
+      `SELECT floor(extract(epoch FROM time) / $3) AS slot, passed, failed, invalid, duration_sum, duration_max
+         FROM check_status_rollups WHERE check_id = $1 AND granularity = '${granularity}' AND time >= ${from} AND time < ${to}`;
+    parts = [rollup('day', '$2', '$4'), rollup('hour', 'greatest($2, $4)', '$5'), RAW_POINTS.replace('time > $2', 'time >= greatest($2, $5)')].join(
+      '\n UNION ALL \n',
+    );
+  }
   const points = await db.query<GraphPoint>(
-    `SELECT to_timestamp(floor(extract(epoch FROM time) / $3) * $3) AS time,
-            count(*) FILTER (WHERE status AND NOT invalid)::int AS passed,
-            count(*) FILTER (WHERE NOT status AND NOT invalid)::int AS failed,
-            count(*) FILTER (WHERE invalid)::int AS invalid,
-            round(avg(duration) FILTER (WHERE NOT invalid), 1)::float8 AS avg_duration,
-            max(duration) FILTER (WHERE NOT invalid) AS max_duration
-     FROM check_statuses
-     WHERE check_id = $1 AND time > now() - make_interval(secs => $2)
-     GROUP BY 1 ORDER BY 1`,
-    [checkId, range / 1000, bucket],
+    `SELECT to_timestamp(slot * $3) AS time, sum(passed)::int AS passed, sum(failed)::int AS failed, sum(invalid)::int AS invalid,
+            round(sum(duration_sum)::numeric / nullif(sum(passed + failed), 0), 1)::float8 AS avg_duration,
+            max(duration_max) AS max_duration
+     FROM (${parts}) parts GROUP BY slot ORDER BY slot`,
+    params,
   );
   return { bucket_seconds: bucket, points };
 }

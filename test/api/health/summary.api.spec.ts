@@ -101,6 +101,13 @@ describe('GET|POST /api/canary/api/summary', () => {
     expect(rolled.uptime).toMatchObject({ passed: 3, failed: 1 });
     // latency: hour 1 p50 30 over 3 results, hour 2 p50 20 over 1 → weighted (30·3 + 20·1) / 4 = 27.5
     expect(rolled.latency.p50).toBe(27.5);
+    // the week's graph (1 h buckets) comes from the rollups too: two buckets, averages from duration sums
+    const week = (await editor.agent.get(`/api/canary/api/graph?check_id=${id}&timeRange=1w`).expect(200)).body;
+    expect(week.bucket_seconds).toBe(3600);
+    expect(week.points.map((p: { passed: number; failed: number; invalid: number; avg_duration: number; max_duration: number }) => [p.passed, p.failed, p.invalid, p.avg_duration, p.max_duration])).toEqual([
+      [2, 1, 1, 30, 50],
+      [1, 0, 0, 20, 20],
+    ]);
   });
 
   it('prunes raw results older than the retention', async () => {
