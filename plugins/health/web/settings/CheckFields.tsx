@@ -14,7 +14,7 @@ import {
 } from './canaryDocument';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalM },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
   wide: { gridColumn: '1 / -1' },
 });
 
