@@ -59,8 +59,6 @@ import checkAlertmanager from '../../plugins/check-alertmanager/manifest';
 import { CheckAlertmanagerModule } from '../../plugins/check-alertmanager/gateway/alertmanager.module';
 import checkElasticsearch from '../../plugins/check-elasticsearch/manifest';
 import { CheckElasticsearchModule } from '../../plugins/check-elasticsearch/gateway/elasticsearch.module';
-import checkOpenSearch from '../../plugins/check-opensearch/manifest';
-import { CheckOpenSearchModule } from '../../plugins/check-opensearch/gateway/opensearch.module';
 import checkMongodb from '../../plugins/check-mongodb/manifest';
 import { CheckMongodbModule } from '../../plugins/check-mongodb/gateway/mongodb.module';
 import checkCatalog from '../../plugins/check-catalog/manifest';
@@ -97,7 +95,6 @@ export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> 
   { manifest: checkPrometheus, module: CheckPrometheusModule },
   { manifest: checkAlertmanager, module: CheckAlertmanagerModule },
   { manifest: checkElasticsearch, module: CheckElasticsearchModule },
-  { manifest: checkOpenSearch, module: CheckOpenSearchModule },
   { manifest: checkMongodb, module: CheckMongodbModule },
   { manifest: checkCatalog, module: CheckCatalogModule },
 ];

@@ -1,6 +1,6 @@
 import type { PluginManifest } from '@contracts';
 
-/** Check type `elasticsearch` (spec 02 Health): a search whose hit count must equal the expected results. */
-const manifest: PluginManifest = { id: 'check-elasticsearch', title: 'Elasticsearch check', feature: 'health', resources: ['canaries'] };
+/** Check types `elasticsearch` and `opensearch` (spec 02 Health): a search whose hit count must equal the expected results. */
+const manifest: PluginManifest = { id: 'check-elasticsearch', title: 'Elasticsearch and OpenSearch checks', feature: 'health', resources: ['canaries'] };
 
 export default manifest;

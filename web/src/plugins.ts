@@ -23,7 +23,6 @@ import checkCatalog from '../../plugins/check-catalog/web';
 import checkPrometheus from '../../plugins/check-prometheus/web';
 import checkAlertmanager from '../../plugins/check-alertmanager/web';
 import checkElasticsearch from '../../plugins/check-elasticsearch/web';
-import checkOpenSearch from '../../plugins/check-opensearch/web';
 import responderBasic from '../../plugins/responder-basic/web';
 import responderEmail from '../../plugins/responder-email/web';
 import responderJira from '../../plugins/responder-jira/web';
@@ -51,7 +50,6 @@ export const webPlugins: readonly WebPlugin[] = [
   checkPrometheus,
   checkAlertmanager,
   checkElasticsearch,
-  checkOpenSearch,
   connections,
   responderEmail,
   responderJira,

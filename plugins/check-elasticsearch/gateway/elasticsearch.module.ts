@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ElasticsearchCheckRunner } from './elasticsearch.runner';
+import { ElasticsearchCheckRunner, OpenSearchCheckRunner } from './elasticsearch.runner';
 
-@Module({ providers: [ElasticsearchCheckRunner] })
+@Module({ providers: [ElasticsearchCheckRunner, OpenSearchCheckRunner] })
 export class CheckElasticsearchModule {}

@@ -12,13 +12,12 @@ interface SearchResponse {
 }
 
 /**
- * Check type `elasticsearch`: one search (`POST {url}/{index}/_search` with the check's `query` as the body);
- * passes when the total hit count equals `results` (when given). The server's `error.reason` is the failure message.
+ * One search (`POST {url}/{index}/_search` with the check's `query` as the body); passes when the total hit count
+ * equals `results` (when given). The server's `error.reason` is the failure message. OpenSearch kept Elasticsearch's
+ * search API, so both check types run this.
  */
-@Injectable()
-@Extension('checks', 'elasticsearch')
-export class ElasticsearchCheckRunner implements CheckRunner {
-  readonly type = 'elasticsearch';
+abstract class SearchCheckRunner implements CheckRunner {
+  abstract readonly type: string;
 
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
@@ -154,4 +153,18 @@ function post(url: URL, headers: Record<string, string>, body: string, insecure:
     });
     req.end(body);
   });
+}
+
+/** Check type `elasticsearch`. */
+@Injectable()
+@Extension('checks', 'elasticsearch')
+export class ElasticsearchCheckRunner extends SearchCheckRunner {
+  readonly type = 'elasticsearch';
+}
+
+/** Check type `opensearch`: the same search API. */
+@Injectable()
+@Extension('checks', 'opensearch')
+export class OpenSearchCheckRunner extends SearchCheckRunner {
+  readonly type = 'opensearch';
 }

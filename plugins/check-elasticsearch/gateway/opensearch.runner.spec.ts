@@ -5,7 +5,7 @@ import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
 import { freePort } from '../../../test/support/peers/prometheus';
 import { startSearchEnginePeer, type SearchEnginePeer } from '../../../test/support/peers/search-engine';
-import { OpenSearchCheckRunner } from './opensearch.runner';
+import { OpenSearchCheckRunner } from './elasticsearch.runner';
 
 /** Secrets as canary-checker writes them (`valueFrom.secretKeyRef`), resolved by the run context. */
 const SECRETS: Record<string, string> = { OPENSEARCH_USERNAME: 'admin', OPENSEARCH_PASSWORD: 'Adm1n!pass' };
