@@ -1,8 +1,7 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
@@ -62,19 +61,19 @@ export class AlertmanagerCheckRunner implements CheckRunner {
   async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
     const started = Date.now();
     const problems = this.validate(spec);
-    if (problems.length) return failed(started, problems.join('; '), true);
+    if (problems.length) return failedResult(started, problems.join('; '), true);
 
     const rawUrl = (spec.url || (await ctx.resolveSecret(spec.connection))) as string | null;
     const base = rawUrl ? httpUrl(rawUrl) : null;
-    if (!base) return failed(started, 'connection: could not be resolved to an http(s) URL', true);
+    if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
     const target = new URL(base.href.replace(/\/+$/, '') + '/api/v2/alerts');
     for (const [k, v] of Object.entries({ active: 'true', silenced: 'false', inhibited: 'false' })) target.searchParams.set(k, v);
     for (const matcher of matchersOf(spec)) target.searchParams.append('filter', matcher);
 
     const headers: Record<string, string> = { accept: 'application/json' };
-    const username = (await secret(spec.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await secret(spec.password, ctx)) ?? (decodeURIComponent(base.password) || null);
-    const bearer = await secret(spec.bearer, ctx);
+    const username = (await resolveValue(spec.username, ctx)) ?? (decodeURIComponent(base.username) || null);
+    const password = (await resolveValue(spec.password, ctx)) ?? (decodeURIComponent(base.password) || null);
+    const bearer = await resolveValue(spec.bearer, ctx);
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     else if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
     target.username = '';
@@ -82,9 +81,9 @@ export class AlertmanagerCheckRunner implements CheckRunner {
 
     let response: { code: number; body: string };
     try {
-      response = await get(target, headers, spec.insecure === true, ctx.signal);
+      response = await httpCall(target, { headers, insecure: spec.insecure === true, signal: ctx.signal });
     } catch (err) {
-      return failed(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+      return failedResult(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
     }
     const duration = Date.now() - started;
     let json: unknown;
@@ -137,44 +136,3 @@ function firingAlert(a: AlertmanagerAlert): FiringAlert {
   };
 }
 
-function failed(started: number, message: string, invalid = false): CheckResult {
-  return { pass: false, invalid, duration: Date.now() - started, message, error: message, details: {} };
-}
-
-const isConnectionRef = (value: unknown) => typeof value === 'string' && /^connection:\/\//.test(value);
-
-function httpUrl(raw: string): URL | null {
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A plain string, `{value}`, or a secret reference resolved through the context. */
-async function secret(value: unknown, ctx: CheckRunContext): Promise<string | null> {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return ctx.resolveSecret(value);
-}
-
-function get(url: URL, headers: Record<string, string>, insecure: boolean, signal: AbortSignal): Promise<{ code: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method: 'GET', headers, signal, agent: false, rejectUnauthorized: !insecure });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < MAX_BODY_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      res.on('error', reject);
-      res.on('end', () => resolve({ code: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8') }));
-    });
-    req.end();
-  });
-}

@@ -1,10 +1,7 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
+import { failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 
 interface SearchResponse {
   hits?: { total?: number | { value?: number }; hits?: unknown[] };
@@ -36,18 +33,18 @@ abstract class SearchCheckRunner implements CheckRunner {
   async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
     const started = Date.now();
     const problems = this.validate(spec);
-    if (problems.length) return failed(started, problems.join('; '), true);
+    if (problems.length) return failedResult(started, problems.join('; '), true);
 
     const rawUrl = (spec.url || (await ctx.resolveSecret(spec.connection))) as string | null;
     const base = rawUrl ? httpUrl(rawUrl) : null;
-    if (!base) return failed(started, 'connection: could not be resolved to an http(s) URL', true);
+    if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
     const index = encodeURIComponent(spec.index as string).replace(/%2C/gi, ',');
     const target = new URL(`${base.href.replace(/\/+$/, '')}/${index}/_search`);
 
     // canary-checker's older `auth: {username, password}` is read too, so existing canaries load unchanged.
     const auth = (spec.auth ?? {}) as { username?: unknown; password?: unknown };
-    const username = (await secret(spec.username ?? auth.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await secret(spec.password ?? auth.password, ctx)) ?? (decodeURIComponent(base.password) || null);
+    const username = (await resolveValue(spec.username ?? auth.username, ctx)) ?? (decodeURIComponent(base.username) || null);
+    const password = (await resolveValue(spec.password ?? auth.password, ctx)) ?? (decodeURIComponent(base.password) || null);
     const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
     if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
     target.username = '';
@@ -56,9 +53,9 @@ abstract class SearchCheckRunner implements CheckRunner {
     let response: { code: number; body: string };
     try {
       const body = JSON.stringify((searchBody(spec.query) as { body: unknown }).body);
-      response = await post(target, headers, body, spec.insecure === true, ctx.signal);
+      response = await httpCall(target, { method: 'POST', headers, body, insecure: spec.insecure === true, signal: ctx.signal });
     } catch (err) {
-      return failed(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+      return failedResult(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
     }
     const duration = Date.now() - started;
     let json: SearchResponse;
@@ -111,48 +108,6 @@ function reasonOf(json: SearchResponse): string | null {
   if (typeof e === 'string') return e;
   if (e && typeof e === 'object') return e.reason ?? e.root_cause?.[0]?.reason ?? e.type ?? null;
   return null;
-}
-
-function failed(started: number, message: string, invalid = false): CheckResult {
-  return { pass: false, invalid, duration: Date.now() - started, message, error: message, details: {} };
-}
-
-const isConnectionRef = (value: unknown) => typeof value === 'string' && /^connection:\/\//.test(value);
-
-function httpUrl(raw: string): URL | null {
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A plain string, `{value}`, or a secret reference resolved through the context. */
-async function secret(value: unknown, ctx: CheckRunContext): Promise<string | null> {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return ctx.resolveSecret(value);
-}
-
-function post(url: URL, headers: Record<string, string>, body: string, insecure: boolean, signal: AbortSignal): Promise<{ code: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, agent: false, rejectUnauthorized: !insecure });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < MAX_BODY_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      res.on('error', reject);
-      res.on('end', () => resolve({ code: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8') }));
-    });
-    req.end(body);
-  });
 }
 
 /** Check type `elasticsearch`. */

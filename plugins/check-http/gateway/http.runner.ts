@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { resolveValue } from '@gateway/core/checks/runner-kit';
 
 /** Bodies beyond this are cut: a check reads a health page, not a download. */
 const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
@@ -54,8 +55,8 @@ export class HttpCheckRunner implements CheckRunner {
 
     const url = new URL(String(spec.url ?? spec.endpoint));
     const headers: Record<string, string> = { ...(await resolveHeaders(spec.headers, ctx)) };
-    const username = await secret(spec.username, ctx);
-    const password = await secret(spec.password, ctx);
+    const username = await resolveValue(spec.username, ctx);
+    const password = await resolveValue(spec.password, ctx);
     if (username !== null) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
     const body = typeof spec.body === 'string' ? spec.body : spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
@@ -113,18 +114,10 @@ function headersOf(value: unknown): [string, unknown][] | null {
 async function resolveHeaders(value: unknown, ctx: CheckRunContext): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [name, v] of headersOf(value) ?? []) {
-    const resolved = await secret(v, ctx);
+    const resolved = await resolveValue(v, ctx);
     if (resolved !== null) out[name] = resolved;
   }
   return out;
-}
-
-/** A plain string, `{name, value}`, or a secret reference resolved through the context. */
-async function secret(value: unknown, ctx: CheckRunContext): Promise<string | null> {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return ctx.resolveSecret(value);
 }
 
 function parseJson(content: string, contentType: string | undefined): unknown {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { resolveValue } from '@gateway/core/checks/runner-kit';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mongodb(\+srv)?:\/\//i.test(v);
 
@@ -44,8 +45,8 @@ export class MongodbCheckRunner implements CheckRunner {
       const message = url ? 'connection: the resolved connection is not a mongodb:// URL' : 'connection: could not be resolved';
       return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
     }
-    const username = await secretOf(spec.username, ctx);
-    const password = await secretOf(spec.password, ctx);
+    const username = (await resolveValue(spec.username, ctx)) ?? undefined;
+    const password = (await resolveValue(spec.password, ctx)) ?? undefined;
     const timeout = Math.max(1, ctx.timeoutMs);
     const options: MongoClientOptions = {
       serverSelectionTimeoutMS: timeout,
@@ -104,9 +105,3 @@ export class MongodbCheckRunner implements CheckRunner {
   }
 }
 
-async function secretOf(value: unknown, ctx: CheckRunContext): Promise<string | undefined> {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return (await ctx.resolveSecret(value)) ?? undefined;
-}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { resolveValue } from '@gateway/core/checks/runner-kit';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
 /** Go driver DSN as canary-checker users write it: `user:pass@tcp(host:port)/db?params`. */
@@ -67,8 +68,8 @@ export class MysqlCheckRunner implements CheckRunner {
       const message = dsn ? 'connection: the resolved connection is not a mysql:// URL' : 'connection: could not be resolved';
       return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
     }
-    const user = await secretOf(spec.username, ctx);
-    const password = await secretOf(spec.password, ctx);
+    const user = (await resolveValue(spec.username, ctx)) ?? undefined;
+    const password = (await resolveValue(spec.password, ctx)) ?? undefined;
     if (user !== undefined) options.user = user;
     if (password !== undefined) options.password = password;
 
@@ -109,9 +110,3 @@ function kill(conn: Connection): void {
   (conn as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
-async function secretOf(value: unknown, ctx: CheckRunContext): Promise<string | undefined> {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return (await ctx.resolveSecret(value)) ?? undefined;
-}

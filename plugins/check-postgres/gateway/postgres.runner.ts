@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Client } from 'pg';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { resolveValue } from '@gateway/core/checks/runner-kit';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^postgres(ql)?:\/\//i.test(v);
 
@@ -34,8 +35,8 @@ export class PostgresCheckRunner implements CheckRunner {
       const message = 'connection: could not be resolved';
       return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
     }
-    const user = await secretOf(spec.username, ctx);
-    const password = await secretOf(spec.password, ctx);
+    const user = (await resolveValue(spec.username, ctx)) ?? undefined;
+    const password = (await resolveValue(spec.password, ctx)) ?? undefined;
     const client = new Client({ connectionString: withCredentials(connectionString, user, password), connectionTimeoutMillis: Math.max(1, ctx.timeoutMs) });
     client.on('error', () => undefined); // a dropped connection after abort is reported through the query, not as an unhandled event
     const aborted = new Promise<never>((_, reject) => {
@@ -62,14 +63,6 @@ export class PostgresCheckRunner implements CheckRunner {
       client.end().catch(() => undefined);
     }
   }
-}
-
-/** A plain string, `{value}`, or a secret/config-map/connection reference resolved by the host; undefined when unset. */
-async function secretOf(value: unknown, ctx: CheckRunContext): Promise<string | undefined> {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return (await ctx.resolveSecret(value)) ?? undefined;
 }
 
 /** `username`/`password` fields win over the URL's own (pg lets the connection string override separate fields). */

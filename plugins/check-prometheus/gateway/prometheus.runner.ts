@@ -1,12 +1,9 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { failedResult, httpCall, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 
 /** A query answer is data for expressions, not a download: cut beyond this. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
 /** One series (or the scalar/string) of an instant query: its labels flattened next to `value`. */
 export type PrometheusSample = Record<string, unknown> & { value: number | string | null };
 
@@ -40,18 +37,18 @@ export class PrometheusCheckRunner implements CheckRunner {
   async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
     const started = Date.now();
     const problems = this.validate(spec);
-    if (problems.length) return failed(started, problems.join('; '), true);
+    if (problems.length) return failedResult(started, problems.join('; '), true);
 
     const rawUrl = (spec.url || spec.host || (await ctx.resolveSecret(spec.connection))) as string | null;
     const base = rawUrl ? baseUrl(rawUrl) : null;
-    if (!base) return failed(started, 'connection: could not be resolved to an http(s) URL', true);
+    if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
     const target = new URL(base.href.replace(/\/+$/, '') + '/api/v1/query');
     target.searchParams.set('query', spec.query as string);
 
     const headers: Record<string, string> = { accept: 'application/json' };
-    const username = (await secret(spec.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await secret(spec.password, ctx)) ?? (decodeURIComponent(base.password) || null);
-    const bearer = await secret(spec.bearer, ctx);
+    const username = (await resolveValue(spec.username, ctx)) ?? (decodeURIComponent(base.username) || null);
+    const password = (await resolveValue(spec.password, ctx)) ?? (decodeURIComponent(base.password) || null);
+    const bearer = await resolveValue(spec.bearer, ctx);
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     else if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
     target.username = '';
@@ -59,9 +56,9 @@ export class PrometheusCheckRunner implements CheckRunner {
 
     let response: { code: number; body: string };
     try {
-      response = await get(target, headers, insecureOf(spec), ctx.signal);
+      response = await httpCall(target, { headers, insecure: insecureOf(spec), signal: ctx.signal });
     } catch (err) {
-      return failed(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+      return failedResult(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
     }
     const duration = Date.now() - started;
     let json: PrometheusResponse;
@@ -101,12 +98,6 @@ export function samplesOf(resultType: string | undefined, result: unknown): Prom
   });
 }
 
-function failed(started: number, message: string, invalid = false): CheckResult {
-  return { pass: false, invalid, duration: Date.now() - started, message, error: message, details: {} };
-}
-
-const isConnectionRef = (value: unknown) => typeof value === 'string' && /^connection:\/\//.test(value);
-
 /** `url`, or canary-checker's deprecated `host` (which users often write without a scheme). */
 function baseUrl(raw: string): URL | null {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
@@ -123,29 +114,3 @@ function insecureOf(spec: CheckSpec): boolean {
   return spec.insecure === true || spec.insecureSkipVerify === true || tls?.insecureSkipVerify === true;
 }
 
-/** A plain string, `{value}`, or a secret reference resolved through the context. */
-async function secret(value: unknown, ctx: CheckRunContext): Promise<string | null> {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return ctx.resolveSecret(value);
-}
-
-function get(url: URL, headers: Record<string, string>, insecure: boolean, signal: AbortSignal): Promise<{ code: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method: 'GET', headers, signal, agent: false, rejectUnauthorized: !insecure });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < MAX_BODY_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      res.on('error', reject);
-      res.on('end', () => resolve({ code: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8') }));
-    });
-    req.end();
-  });
-}

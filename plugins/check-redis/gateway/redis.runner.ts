@@ -2,6 +2,7 @@ import * as net from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { resolveValue } from '@gateway/core/checks/runner-kit';
 
 /** `addr` as `host:port` (canary-checker's field) or `url` as `redis://[user:pass@]host:port[/db]`. */
 function redisTarget(spec: CheckSpec): { host: string; port: number; db?: number; username?: string; password?: string } | null {
@@ -44,8 +45,8 @@ export class RedisCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
     const target = redisTarget(spec)!;
-    const username = (await secretOf(spec.username, ctx)) ?? target.username;
-    const password = (await secretOf(spec.password, ctx)) ?? target.password;
+    const username = (await resolveValue(spec.username, ctx)) ?? target.username;
+    const password = (await resolveValue(spec.password, ctx)) ?? target.password;
     const db = (spec.db as number | undefined) ?? target.db;
     const commands: string[][] = [];
     if (password) commands.push(username ? ['AUTH', username, password] : ['AUTH', password]);
@@ -64,13 +65,6 @@ export class RedisCheckRunner implements CheckRunner {
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: {} };
     }
   }
-}
-
-async function secretOf(value: unknown, ctx: CheckRunContext): Promise<string | undefined> {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return (await ctx.resolveSecret(value)) ?? undefined;
 }
 
 /** Sends the commands in one write and reads one reply line per command; stops at the first error reply. */

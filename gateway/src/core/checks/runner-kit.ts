@@ -1,0 +1,68 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { CheckResult, CheckRunContext } from '@contracts';
+
+/**
+ * Small pieces every check-type runner needs (plugins/check-<type>/gateway). Check plugins never import each other;
+ * what they share lives here.
+ */
+
+/** A field given as a plain string or number, `{value}`, or a secret / config-map / connection reference; null when unset. */
+export async function resolveValue(value: unknown, ctx: CheckRunContext): Promise<string | null> {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
+  return ctx.resolveSecret(value);
+}
+
+/** A failed result (or an invalid one: a configuration error, which does not count against uptime). */
+export function failedResult(started: number, message: string, invalid = false): CheckResult {
+  return { pass: false, invalid, duration: Date.now() - started, message, error: message, details: {} };
+}
+
+/** `connection://<name>`: a stored connection, resolved through the run context. */
+export const isConnectionRef = (value: unknown): value is string => typeof value === 'string' && /^connection:\/\//.test(value);
+
+/** The URL when it is http(s), else null. */
+export function httpUrl(raw: string): URL | null {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface HttpCallOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Skip TLS certificate verification. */
+  insecure?: boolean;
+  signal: AbortSignal;
+  /** Bodies beyond this are cut (default 10 MiB): a check reads an answer, not a download. */
+  maxBytes?: number;
+}
+
+/** One request without connection reuse (a check measures a fresh request); aborts with the signal. */
+export function httpCall(url: URL, options: HttpCallOptions): Promise<{ code: number; body: string }> {
+  const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  const headers = { ...options.headers };
+  if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
+  return new Promise((resolve, reject) => {
+    const lib = url.protocol === 'https:' ? https : http;
+    const req = lib.request(url, { method: options.method ?? 'GET', headers, signal: options.signal, agent: false, rejectUnauthorized: !options.insecure });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size < maxBytes) chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('error', reject);
+      res.on('end', () => resolve({ code: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8') }));
+    });
+    req.end(options.body);
+  });
+}
