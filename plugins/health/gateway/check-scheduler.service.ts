@@ -10,7 +10,8 @@ interface Compiled {
 }
 
 /**
- * Runs each canary's checks on its schedule. Every replica ticks (1 s); a tick claims due checks with
+ * Runs each canary's checks on its schedule. Every replica ticks (`HEALTH_SCHEDULER_TICK_MS`, 250 ms: a due check waits
+ * for the next tick, so this bounds the schedule lag; an idle tick is one index lookup); a tick claims due checks with
  * `FOR UPDATE SKIP LOCKED` and a run lease (`checks.run_lease_until`), so a due run happens once across replicas and
  * a check never runs twice at once. At claim time `next_runtime` moves to the schedule's next time, at least 10 s
  * after this start: cron schedules take the next cron time after now plus up to 1 s of jitter; `@every d` keeps the
@@ -25,7 +26,7 @@ interface Compiled {
 @Injectable()
 export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(CheckScheduler.name);
-  tickMs = 1000;
+  tickMs = Number(process.env.HEALTH_SCHEDULER_TICK_MS ?? 250);
   globalCap = Number(process.env.HEALTH_CHECK_CONCURRENCY ?? 50);
   perTypeCap = Number(process.env.HEALTH_CHECK_TYPE_CONCURRENCY ?? 20);
   maxJitterMs = 1000;
