@@ -7,8 +7,7 @@ import { CanariesService, type CanaryWithChecks } from './canaries.service';
 import { CheckRunnerService, type CheckStatusRow } from './check-runner.service';
 import { CanaryBodyDto } from './dto/canary.dto';
 import type { CanaryProblem } from './canary-problems';
-import { Db } from '@gateway/core/database/db.service';
-import { graph, SummaryService, type CheckSummary, type GraphPoint, type SummaryQuery } from './summary.service';
+import { SummaryService, type CheckSummary, type GraphPoint, type SummaryQuery } from './summary.service';
 
 const uuid = new ParseUUIDPipe();
 /** Spec 02 check detail: Run Now is for these roles only (RBAC `canaries` write leaves out responder and commander). */
@@ -23,14 +22,13 @@ export class HealthController {
     private readonly canaries: CanariesService,
     private readonly runner: CheckRunnerService,
     private readonly summaries: SummaryService,
-    private readonly db: Db,
   ) {}
 
   @Get('canary/api/graph')
   @RequirePermission('canaries', 'read')
   @ApiOperation({ summary: "A check's results bucketed over timeRange (1 min ≤ 2 h, 15 min ≤ 24 h, 1 h ≤ 7 d, else 4 h)" })
   graph(@Query('check_id') checkId: string, @Query('timeRange') timeRange?: string): Promise<{ bucket_seconds: number; points: GraphPoint[] }> {
-    return graph(this.db, String(checkId ?? ''), timeRange || '1h');
+    return this.summaries.graph(String(checkId ?? ''), timeRange || '1h');
   }
 
   @Get('canary/api/summary')

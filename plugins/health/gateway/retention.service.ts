@@ -1,11 +1,9 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Db } from '@gateway/core/database/db.service';
 import { JobsService } from '@gateway/core/jobs';
-import { HOURLY_ROLLUP_DAYS } from './summary.service';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 
 export const RETENTION_JOB = 'health.statuses.retention';
-
-const retentionDays = () => Math.max(1, Math.floor(Number(process.env.HEALTH_STATUS_RETENTION_DAYS ?? 30)));
 
 /** Percentiles of one bucket's valid results; the rollup of a day weights its hours' percentiles by their counts. */
 const PERCENTILES = ['0.50', '0.95', '0.97', '0.99']
@@ -25,6 +23,7 @@ export class RetentionService implements OnModuleInit {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -57,7 +56,7 @@ export class RetentionService implements OnModuleInit {
            last_pass = EXCLUDED.last_pass, last_fail = EXCLUDED.last_fail
          RETURNING 1
        ) SELECT count(*) AS n FROM written`,
-      [retentionDays()],
+      [this.config.health.statusRetentionDays],
     );
     const days = await this.db.query<{ n: string }>(
       `WITH since AS (
@@ -78,13 +77,13 @@ export class RetentionService implements OnModuleInit {
   }
 
   /** Deletes raw results past the retention and hourly rollups past their horizon; returns the raw rows deleted. */
-  async prune(days = retentionDays()): Promise<number> {
+  async prune(days = this.config.health.statusRetentionDays): Promise<number> {
     const rows = await this.db.query<{ n: string }>(
       `WITH gone AS (DELETE FROM check_statuses WHERE time < now() - make_interval(days => $1) RETURNING 1) SELECT count(*) AS n FROM gone`,
       [Math.max(1, Math.floor(days))],
     );
     await this.db.query(`DELETE FROM check_status_rollups WHERE granularity = 'hour' AND time < now() - make_interval(days => $1)`, [
-      Math.max(days, HOURLY_ROLLUP_DAYS),
+      Math.max(days, this.config.health.hourlyRollupDays),
     ]);
     return Number(rows[0]?.n ?? 0);
   }

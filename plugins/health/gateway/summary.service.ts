@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import type { CheckSummary } from '@contracts';
 import { JobsService } from '@gateway/core/jobs';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest } from '@gateway/core/http/domain-error';
 import { parseDuration } from './canary-document';
@@ -15,8 +16,10 @@ export interface SummaryQuery {
 
 const HOUR_S = 3600;
 const DAY_S = 24 * HOUR_S;
-/** Hourly rollups older than this give way to daily ones (`HEALTH_HOURLY_ROLLUP_DAYS`). */
-export const HOURLY_ROLLUP_DAYS = Number(process.env.HEALTH_HOURLY_ROLLUP_DAYS ?? 90);
+/** Where hourly rollups give way to daily ones: midnight (UTC) `hourlyRollupDays` (`HEALTH_HOURLY_ROLLUP_DAYS`) ago. */
+export function hourlyHorizon(hourlyRollupDays: number, now = Date.now()): Date {
+  return new Date(Math.floor((now - hourlyRollupDays * DAY_S * 1000) / (DAY_S * 1000)) * DAY_S * 1000);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,7 +86,13 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** A check's results bucketed over the range (see `graph`). */
+  graph(checkId: string, timeRange = '1h'): Promise<{ bucket_seconds: number; points: GraphPoint[] }> {
+    return graph(this.db, checkId, timeRange, this.config.health.hourlyRollupDays);
+  }
 
   onModuleInit(): void {
     this.jobs.work(SUMMARY_REFRESH_JOB, () => this.refresh());
@@ -127,7 +136,7 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
       const [{ rolled_to: rolledTo }] = await this.db.query<{ rolled_to: Date | null }>(
         `SELECT max(time) + interval '1 hour' AS rolled_to FROM check_status_rollups WHERE granularity = 'hour'`,
       );
-      const hourlyFrom = new Date(Math.floor((Date.now() - HOURLY_ROLLUP_DAYS * DAY_S * 1000) / (DAY_S * 1000)) * DAY_S * 1000);
+      const hourlyFrom = hourlyHorizon(this.config.health.hourlyRollupDays);
       [stats, params] = [ROLLED_STATS, [start, hourlyFrom < start ? start : hourlyFrom, rolledTo ?? start]];
     }
     const n = params.length;
@@ -187,7 +196,7 @@ const RAW_POINTS = `SELECT floor(extract(epoch FROM time) / $3) AS slot,
  * or more read the rollups where they exist (daily before the hourly horizon, hourly up to the last rolled hour)
  * and raw results after, so long ranges still show the months whose raw results have expired.
  */
-export async function graph(db: Db, checkId: string, timeRange = '1h'): Promise<{ bucket_seconds: number; points: GraphPoint[] }> {
+export async function graph(db: Db, checkId: string, timeRange = '1h', hourlyRollupDays = 90): Promise<{ bucket_seconds: number; points: GraphPoint[] }> {
   if (!UUID.test(checkId)) throw badRequest('check_id: must be a UUID');
   const range = rangeMs(timeRange);
   const bucket = bucketSeconds(range);
@@ -198,7 +207,7 @@ export async function graph(db: Db, checkId: string, timeRange = '1h'): Promise<
     const [{ rolled_to: rolledTo }] = await db.query<{ rolled_to: Date | null }>(
       `SELECT max(time) + interval '1 hour' AS rolled_to FROM check_status_rollups WHERE granularity = 'hour'`,
     );
-    const hourlyFrom = new Date(Math.floor((Date.now() - HOURLY_ROLLUP_DAYS * DAY_S * 1000) / (DAY_S * 1000)) * DAY_S * 1000);
+    const hourlyFrom = hourlyHorizon(hourlyRollupDays);
     params.push(hourlyFrom < start ? start : hourlyFrom, rolledTo ?? start);
     const rollup = (granularity: string, from: string, to: string) =>
       `SELECT floor(extract(epoch FROM time) / $3) AS slot, passed, failed, invalid, duration_sum, duration_max

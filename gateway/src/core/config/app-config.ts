@@ -25,6 +25,14 @@ export interface AppConfig {
   authCacheMs: number;
   loginRateLimit: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
   bodyLimitBytes: number;
+  /** Health checks (plugins/health): the scheduler, its caps, and how long results are kept. */
+  health: {
+    scheduler: boolean;
+    checkConcurrency: number;
+    typeConcurrency: number;
+    statusRetentionDays: number;
+    hourlyRollupDays: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +106,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       windowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
     },
     bodyLimitBytes: 1024 * 1024,
+    health: {
+      scheduler: bool(env, 'HEALTH_SCHEDULER', true),
+      checkConcurrency: int(env, 'HEALTH_CHECK_CONCURRENCY', 50, 1, 10_000),
+      typeConcurrency: int(env, 'HEALTH_CHECK_TYPE_CONCURRENCY', 20, 1, 10_000),
+      statusRetentionDays: int(env, 'HEALTH_STATUS_RETENTION_DAYS', 30, 1, 3650),
+      hourlyRollupDays: int(env, 'HEALTH_HOURLY_ROLLUP_DAYS', 90, 1, 3650),
+    },
   };
 }
 
