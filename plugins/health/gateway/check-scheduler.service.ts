@@ -62,16 +62,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.refill) clearTimeout(this.refill);
     this.timer = null;
     this.refill = null;
-    // Claimed but not started: hand them back, due as they were, for another replica (or the next start).
-    const unstarted = this.ready.splice(0);
-    if (unstarted.length) {
-      await this.db
-        .query(
-          `UPDATE checks k SET run_lease_until = NULL, next_runtime = v.due FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, due) WHERE k.id = v.id`,
-          [unstarted.map((c) => c.id), unstarted.map((c) => c.next_runtime ?? new Date())],
-        )
-        .catch(() => undefined);
-    }
+    await this.handBack(this.ready.splice(0));
     await Promise.allSettled([...this.inflight]);
     await this.runner.drain();
   }
@@ -83,8 +74,8 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const claimed = await this.claim();
       if (this.stopped) {
-        this.ready.push(...claimed);
-        return claimed.length;
+        await this.handBack(claimed);
+        return 0;
       }
       this.ready.push(...claimed);
       this.startReady();
@@ -100,6 +91,17 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
         this.refillSoon();
       }
     }
+  }
+
+  /** Claimed but not started (shutting down): hand them back, due as they were, for another replica or the next start. */
+  private async handBack(unstarted: CheckRow[]): Promise<void> {
+    if (!unstarted.length) return;
+    await this.db
+      .query(`UPDATE checks k SET run_lease_until = NULL, next_runtime = v.due FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, due) WHERE k.id = v.id`, [
+        unstarted.map((c) => c.id),
+        unstarted.map((c) => c.next_runtime ?? new Date()),
+      ])
+      .catch(() => undefined);
   }
 
   /**
