@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
 import { compileSchedule, MIN_GAP_MS, parseDuration, type CompiledSchedule } from './canary-document';
 import { CHECK_ROW_COLUMNS, CheckRunnerService, timeoutOf, type CheckRow } from './check-runner.service';
@@ -27,8 +28,8 @@ interface Compiled {
 export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(CheckScheduler.name);
   tickMs = Number(process.env.HEALTH_SCHEDULER_TICK_MS ?? 250);
-  globalCap = Number(process.env.HEALTH_CHECK_CONCURRENCY ?? 50);
-  perTypeCap = Number(process.env.HEALTH_CHECK_TYPE_CONCURRENCY ?? 20);
+  globalCap: number;
+  perTypeCap: number;
   maxJitterMs = 1000;
   refillMs = 20;
   private timer: NodeJS.Timeout | null = null;
@@ -49,10 +50,15 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly db: Db,
     private readonly runner: CheckRunnerService,
-  ) {}
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
+  ) {
+    // The validated config when there is one (the app), else the environment (a bare instance).
+    this.globalCap = config?.health.checkConcurrency ?? Number(process.env.HEALTH_CHECK_CONCURRENCY ?? 50);
+    this.perTypeCap = config?.health.typeConcurrency ?? Number(process.env.HEALTH_CHECK_TYPE_CONCURRENCY ?? 20);
+  }
 
   onApplicationBootstrap(): void {
-    if (process.env.HEALTH_SCHEDULER === 'off') return;
+    if (process.env.HEALTH_SCHEDULER === 'off' || this.config?.health.scheduler === false) return;
     this.timer = setInterval(() => void this.tick(), this.tickMs);
   }
 
