@@ -36,6 +36,11 @@ export interface CheckRunner {
   readonly type: string;
   validate(spec: CheckSpec): string[];
   run(spec: CheckSpec, context: CheckRunContext): Promise<CheckResult>;
+  /**
+   * How long a run may take, when the type reads the check's `timeout` its own way (junit: minutes). Absent: the
+   * host reads `timeout` as milliseconds or a duration such as `30s` (default 30 s).
+   */
+  timeoutMs?(spec: CheckSpec): number | null;
 }
 
 /** Check types the editor offers (spec 03 §2); those without a runner save and report invalid. */

@@ -114,4 +114,10 @@ describe('junit check registration', () => {
     expect(Reflect.getMetadata(EXTENSION_KEY, JunitCheckRunner)).toEqual({ point: 'checks', id: 'junit' });
     expect(new JunitCheckRunner().type).toBe('junit');
   });
+
+  it('reads timeout as minutes, not the host default of milliseconds', () => {
+    const runner = new JunitCheckRunner();
+    expect(runner.timeoutMs({ name: 'j', testResults: '/x', timeout: 5 })).toBe(300_000);
+    expect(runner.timeoutMs({ name: 'j', testResults: '/x' })).toBeNull();
+  });
 });

@@ -110,12 +110,17 @@ const invalid = (message: string, started: number): CheckResult => ({ pass: fals
 /**
  * Check type `junit`: reads the JUnit XML reports in the `testResults` folder and passes when no test case failed
  * or errored. canary-checker runs a pod first and waits `timeout` minutes for it; here the reports are read from a
- * local folder (written by whatever runs the tests), so `timeout` is only validated.
+ * local folder (written by whatever runs the tests); `timeout` (minutes) bounds the run.
  */
 @Injectable()
 @Extension('checks', 'junit')
 export class JunitCheckRunner implements CheckRunner {
   readonly type = 'junit';
+
+  /** canary-checker's junit `timeout` is in minutes, not the host's milliseconds. */
+  timeoutMs(spec: CheckSpec): number | null {
+    return Number.isInteger(spec.timeout) && (spec.timeout as number) > 0 ? (spec.timeout as number) * 60_000 : null;
+  }
 
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];

@@ -1,11 +1,13 @@
 import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { CHECK_EXTENSION_POINT, CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type CheckRunner, type CheckSpec } from '@contracts';
+import { ConnectionStore } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { parseDuration } from './canary-document';
 import { evaluate, plain } from './cel-loader';
 import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
+import { resolveCheckSecret } from './check-secrets';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -70,8 +72,12 @@ export class CheckRunnerService implements OnModuleDestroy {
   constructor(
     private readonly db: Db,
     private readonly plugins: PluginHost,
+    private readonly connections: ConnectionStore,
     @Optional() private readonly metrics?: CheckMetrics,
   ) {}
+
+  /** Secrets and `connection://` references in a check spec come from stored connections (`check-secrets.ts`). */
+  private readonly resolveSecret = (ref: unknown) => resolveCheckSecret(ref, (name) => this.connections.resolve(name));
 
   async onModuleDestroy(): Promise<void> {
     await this.drain();
@@ -156,8 +162,11 @@ export class CheckRunnerService implements OnModuleDestroy {
          last_runtime = CASE WHEN k.last_runtime IS NULL OR k.last_runtime < v.time THEN v.time ELSE k.last_runtime END,
          last_transition_time = CASE WHEN (k.last_runtime IS NULL OR k.last_runtime < v.time) AND k.status IS DISTINCT FROM v.new_status
                                      THEN v.time ELSE k.last_transition_time END,
+         last_message = CASE WHEN k.last_runtime IS NULL OR k.last_runtime < v.time THEN v.message ELSE k.last_message END,
+         last_error = CASE WHEN k.last_runtime IS NULL OR k.last_runtime < v.time THEN v.error ELSE k.last_error END,
+         last_invalid = CASE WHEN k.last_runtime IS NULL OR k.last_runtime < v.time THEN v.invalid ELSE k.last_invalid END,
          run_lease_until = NULL
-       FROM (SELECT check_id, time, CASE WHEN status THEN 'healthy' ELSE 'unhealthy' END AS new_status FROM v) v
+       FROM (SELECT check_id, time, invalid, message, error, CASE WHEN status THEN 'healthy' ELSE 'unhealthy' END AS new_status FROM v) v
        WHERE k.id = v.check_id
        RETURNING k.id, k.deleted_at IS NULL AS alive`,
       [
@@ -178,10 +187,15 @@ export class CheckRunnerService implements OnModuleDestroy {
     }
   }
 
+  /** How long a run of this check may take (the type's own reading of `timeout`, else `timeoutOf`). */
+  timeoutFor(type: string, spec: CheckSpec): number {
+    return this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type)?.timeoutMs?.(spec) ?? timeoutOf(spec);
+  }
+
   /** The runner's result with the check's expressions applied; never throws. */
   async execute(type: string, spec: CheckSpec, runner = this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type)): Promise<CheckResult> {
     if (!runner) return { pass: false, invalid: true, duration: 0, message: CHECK_TYPE_NOT_SUPPORTED, error: CHECK_TYPE_NOT_SUPPORTED, details: {} };
-    const timeoutMs = timeoutOf(spec);
+    const timeoutMs = runner.timeoutMs?.(spec) ?? timeoutOf(spec);
     const controller = new AbortController();
     const t0 = Date.now();
     let timer: NodeJS.Timeout | undefined;
@@ -193,7 +207,7 @@ export class CheckRunnerService implements OnModuleDestroy {
           resolve({ pass: false, invalid: false, duration: Date.now() - t0, message: `timed out after ${timeoutMs} ms`, error: `timed out after ${timeoutMs} ms`, details: {} });
         }, timeoutMs);
       });
-      result = await Promise.race([runner.run(spec, { signal: controller.signal, timeoutMs, resolveSecret }), timedOut]);
+      result = await Promise.race([runner.run(spec, { signal: controller.signal, timeoutMs, resolveSecret: this.resolveSecret }), timedOut]);
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       result = { pass: false, invalid: false, duration: Date.now() - t0, message, error: message, details: {} };
@@ -216,9 +230,12 @@ export class CheckRunnerService implements OnModuleDestroy {
       await tx.query(
         `UPDATE checks SET status = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $2 ELSE status END,
            last_transition_time = CASE WHEN (last_runtime IS NULL OR last_runtime <= $3) AND status IS DISTINCT FROM $2 THEN $3 ELSE last_transition_time END,
+           last_message = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $4 ELSE last_message END,
+           last_error = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $5 ELSE last_error END,
+           last_invalid = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $6 ELSE last_invalid END,
            last_runtime = greatest(last_runtime, $3)
          WHERE id = $1`,
-        [check.id, status, started],
+        [check.id, status, started, result.message, result.error, result.invalid],
       );
       return (
         row.rows[0] ?? {
@@ -248,12 +265,6 @@ export function timeoutOf(spec: CheckSpec): number {
     if (ms && ms > 0) return ms;
   }
   return DEFAULT_TIMEOUT_MS;
-}
-
-async function resolveSecret(ref: unknown): Promise<string | null> {
-  if (typeof ref === 'string') return ref;
-  if (ref && typeof ref === 'object' && typeof (ref as { value?: unknown }).value === 'string') return (ref as { value: string }).value;
-  return null;
 }
 
 /** transform → display → test over the result (its details, plus duration, pass, message). Pure; exported for tests. */

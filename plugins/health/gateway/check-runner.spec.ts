@@ -2,7 +2,7 @@ import type { CheckResult, CheckRunner } from '@contracts';
 import { applyExpressions, CheckRunnerService, timeoutOf } from './check-runner.service';
 
 const ok = (details: Record<string, unknown> = {}): CheckResult => ({ pass: true, invalid: false, duration: 5, message: '', error: null, details });
-const service = () => new CheckRunnerService({} as never, { find: () => undefined } as never);
+const service = () => new CheckRunnerService({} as never, { find: () => undefined } as never, {} as never);
 
 describe('check runner', () => {
   it('reports a type without a runner as invalid, not failed', async () => {

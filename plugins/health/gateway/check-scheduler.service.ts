@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
 import { compileSchedule, MIN_GAP_MS, parseDuration, type CompiledSchedule } from './canary-document';
-import { CHECK_ROW_COLUMNS, CheckRunnerService, timeoutOf, type CheckRow } from './check-runner.service';
+import { CHECK_ROW_COLUMNS, CheckRunnerService, type CheckRow } from './check-runner.service';
 
 interface Compiled {
   schedule: CompiledSchedule | null;
@@ -152,7 +152,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
         held.set(row.type, n + 1);
         ids.push(row.id);
         nexts.push(this.nextRun(row, now));
-        leases.push(new Date(now + timeoutOf(row.spec) + 30_000));
+        leases.push(new Date(now + this.runner.timeoutFor(row.type, row.spec) + 30_000));
         claimed.push(row);
       }
       this.backlog = capped || rows.length >= want;

@@ -148,14 +148,11 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
               jsonb_build_object('passed', coalesce(s.passed, 0), 'failed', coalesce(s.failed, 0), 'last_pass', s.last_pass, 'last_fail', s.last_fail) AS uptime,
               jsonb_build_object('p50', s.p50, 'p95', s.p95, 'p97', s.p97, 'p99', s.p99) AS latency,
               k.last_runtime, k.last_transition_time, k.next_runtime,
-              l.message AS last_message, l.error AS last_error, coalesce(l.invalid, false) AS last_invalid
+              k.last_message, k.last_error, k.last_invalid
        FROM checks k
        JOIN canaries c ON c.id = k.canary_id AND c.deleted_at IS NULL
        LEFT JOIN stats s ON s.check_id = k.id
        LEFT JOIN agents a ON a.id = k.agent_id
-       LEFT JOIN LATERAL (
-         SELECT st.message, st.error, st.invalid FROM check_statuses st WHERE st.check_id = k.id ORDER BY st.time DESC LIMIT 1
-       ) l ON true
        WHERE k.deleted_at IS NULL AND k.labels @> $${n + 1}::jsonb AND ($${n + 2}::uuid IS NULL OR k.id = $${n + 2})
        ORDER BY c.name, k.name`,
       [...params, JSON.stringify(labels), checkId],

@@ -33,4 +33,20 @@ describe('Run Now with the registered check types', () => {
     const result = await runNow(await create({ ldap: [{ name: 'dir', host: 'ldap://127.0.0.1' }] }));
     expect(result.body).toMatchObject({ status: false, invalid: true, message: expect.stringContaining('check type not supported') });
   });
+
+  it('takes a connection string and credentials from stored connections (connection:// and secretKeyRef)', async () => {
+    const admin = await t.signInAs(['admin']);
+    await admin.agent
+      .post('/api/connections')
+      .set('x-csrf-token', admin.csrf)
+      .send({ name: 'local-pg', type: 'postgres', url: 'postgres://127.0.0.1:5432/postgres', username: 'postgres', password: 'unused-with-trust' })
+      .expect(201);
+    const viaUrl = await runNow(await create({ postgres: [{ name: 'by-connection', connection: 'connection://local-pg', query: 'SELECT current_user AS who' }] }));
+    expect(viaUrl.body).toMatchObject({ status: true, invalid: false, details: { rows: [{ who: 'postgres' }] } });
+    const username = { valueFrom: { secretKeyRef: { name: 'local-pg', key: 'username' } } };
+    const viaRef = await runNow(await create({ postgres: [{ name: 'by-ref', connection: 'postgres://127.0.0.1:5432/postgres', username, query: 'SELECT current_user AS who' }] }));
+    expect(viaRef.body).toMatchObject({ status: true, details: { rows: [{ who: 'postgres' }] } });
+    const missing = await runNow(await create({ postgres: [{ name: 'no-such', connection: 'connection://nope' }] }));
+    expect(missing.body).toMatchObject({ status: false, invalid: true, message: 'connection: could not be resolved' });
+  });
 });

@@ -43,8 +43,10 @@ describe('GET|POST /api/canary/api/summary', () => {
     const res = await editor.agent.get('/api/canary/api/summary').expect(200);
     const sa = res.body.checks_summary.find((s: { id: string }) => s.id === a);
     expect(sa).toMatchObject({ name: 'a', canary_id: created.body.id, canary_name: 'sum', namespace: 'prod', type: 'ldap', labels: { team: 'web' }, uptime: { passed: 3, failed: 2 } });
-    // the newest result (invalid) is what the dashboard's tooltip shows
-    expect(sa).toMatchObject({ last_invalid: true });
+    // the newest stored run's message is what the dashboard's tooltip shows; an invalid run does not count
+    await editor.agent.post(`/api/canary/run/check/${a}`).set('x-csrf-token', editor.csrf).send({}).expect(200);
+    const afterRun = (await editor.agent.get(`/api/canary/api/summary?check_id=${a}`).expect(200)).body.checks_summary[0];
+    expect(afterRun).toMatchObject({ last_invalid: true, last_message: expect.stringContaining('check type not supported'), uptime: { passed: 3, failed: 2 } });
     // sorted durations 10, 20, 30, 40, 100: p50 = 30; p95 = 40 + 0.8·60 = 88; p97 = 40 + 0.88·60 = 92.8; p99 = 40 + 0.96·60 = 97.6
     expect(sa.latency).toEqual({ p50: 30, p95: 88, p97: 92.8, p99: 97.6 });
     const times = (await t.pool.query(`select max(time) filter (where status and not invalid) lp, max(time) filter (where not status and not invalid and time > now() - interval '1 hour') lf from check_statuses where check_id = $1`, [a])).rows[0];

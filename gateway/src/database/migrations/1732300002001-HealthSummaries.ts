@@ -9,6 +9,10 @@ export class HealthSummaries1732300002001 implements MigrationInterface {
   name = 'HealthSummaries1732300002001';
 
   async up(q: QueryRunner): Promise<void> {
+    // The newest result's message, kept on the check by the runner: the dashboard reads it without a lookup per check.
+    await q.query(`ALTER TABLE checks ADD COLUMN last_message text, ADD COLUMN last_error text, ADD COLUMN last_invalid boolean NOT NULL DEFAULT false`);
+    // Results since the last refresh of the summary view, across all checks (the BRIN index is for retention).
+    await q.query(`CREATE INDEX check_statuses_time_idx ON check_statuses (time)`);
     await q.query(`CREATE TABLE check_status_rollups (
        check_id uuid NOT NULL REFERENCES checks (id) ON DELETE CASCADE,
        granularity text NOT NULL CHECK (granularity IN ('hour', 'day')),
@@ -49,6 +53,8 @@ export class HealthSummaries1732300002001 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX check_statuses_time_idx`);
+    await q.query(`ALTER TABLE checks DROP COLUMN last_message, DROP COLUMN last_error, DROP COLUMN last_invalid`);
     await q.query(`DROP TABLE check_summary_1h_state`);
     await q.query(`DROP MATERIALIZED VIEW check_summary_1h`);
     await q.query(`DROP TABLE check_status_rollups`);
