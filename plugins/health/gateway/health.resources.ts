@@ -22,7 +22,10 @@ export class HealthResources implements DataApiResourceProvider {
         write: 'canaries',
         feature,
         softDelete: true,
-        // `POST /api/db/canaries {name, namespace, spec}` validates like the editor and writes the checks too.
+        // `POST /api/db/canaries {name, namespace, spec}` validates like the editor and writes the checks too. The
+        // hook finds the written rows by `updated_at = now()`, so the timestamps (and the derived schedule) are not
+        // writable here.
+        writableColumns: ['id', 'name', 'namespace', 'labels', 'spec', 'icon', 'source', 'agent_id', 'created_by', 'deleted_at'],
         afterWrite: (tx) => this.canaries.syncWrittenRows(tx),
       },
       { name: 'canaries_with_status', kind: 'view', read: 'canaries', feature },

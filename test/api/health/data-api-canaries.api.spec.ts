@@ -43,6 +43,13 @@ describe('canaries on the data API, and live validation', () => {
       .send({ name: 'db-bad', spec: { http: [{ name: 'no-url' }] } })
       .expect(400);
     expect(res.body.message).toBe('spec.http[0].url: required');
+    // the rows the validation runs on are found by their write time, which a client cannot set
+    await editor.agent
+      .post('/api/db/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'db-sneaky', updated_at: '2000-01-01T00:00:00Z', spec: { http: [{ name: 'no-url' }] } })
+      .expect(403)
+      .expect((r) => expect(r.body.message).toContain('updated_at'));
     expect(Number((await t.pool.query(`select count(*) n from canaries`)).rows[0].n)).toBe(before);
   });
 
