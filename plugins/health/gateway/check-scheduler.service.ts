@@ -44,8 +44,14 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private total = 0;
   private readonly perType = new Map<string, number>();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** Checks running now, by id (their leases are renewed with the queued ones'). */
+  private readonly running = new Map<string, CheckRow>();
   /** Claimed (lease held, next_runtime moved), waiting for a free slot. */
   private readonly ready: CheckRow[] = [];
+  /** Until when this replica holds each claimed check's lease (queued or running). */
+  private readonly leases = new Map<string, number>();
+  /** A held lease closer than this to its end is renewed (queued checks may wait longer than one timeout). */
+  renewMarginMs = 15_000;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +74,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.refill) clearTimeout(this.refill);
     this.timer = null;
     this.refill = null;
+    this.leases.clear();
     await this.handBack(this.ready.splice(0));
     await Promise.allSettled([...this.inflight]);
     await this.runner.drain();
@@ -84,6 +91,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
         return 0;
       }
       this.ready.push(...claimed);
+      await this.renewLeases();
       this.startReady();
       if (claimed.length && this.backlog && this.ready.length < this.globalCap) this.again = true;
       return claimed.length;
@@ -152,7 +160,9 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
         held.set(row.type, n + 1);
         ids.push(row.id);
         nexts.push(this.nextRun(row, now));
-        leases.push(new Date(now + this.runner.timeoutFor(row.type, row.spec) + 30_000));
+        const lease = now + this.runner.timeoutFor(row.type, row.spec) + 30_000;
+        leases.push(new Date(lease));
+        this.leases.set(row.id, lease);
         claimed.push(row);
       }
       this.backlog = capped || rows.length >= want;
@@ -166,6 +176,37 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
       }
       return claimed;
     });
+  }
+
+  /**
+   * Keeps the leases this replica holds alive: a queued check, or one that started late, renews its lease to now +
+   * its timeout + 30 s before it runs out, so another replica (or this one's next claim) cannot take it meanwhile.
+   */
+  async renewLeases(now = Date.now()): Promise<number> {
+    const due = [...this.leases].filter(([, until]) => until - now < this.renewMarginMs).map(([id]) => id);
+    if (!due.length) return 0;
+    const held = new Map([...this.ready].map((row) => [row.id, row]));
+    const ids: string[] = [];
+    const untils: Date[] = [];
+    for (const id of due) {
+      const row = held.get(id) ?? this.running.get(id);
+      if (!row) {
+        this.leases.delete(id);
+        continue;
+      }
+      const until = now + this.runner.timeoutFor(row.type, row.spec) + 30_000;
+      this.leases.set(id, until);
+      ids.push(id);
+      untils.push(new Date(until));
+    }
+    if (ids.length) {
+      await this.db.query(
+        `UPDATE checks k SET run_lease_until = v.until FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, until)
+         WHERE k.id = v.id AND k.run_lease_until IS NOT NULL`,
+        [ids, untils],
+      );
+    }
+    return ids.length;
   }
 
   /** Starts queued checks, oldest due first, while the global and per-type caps allow. */
@@ -213,6 +254,13 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private start(check: CheckRow): void {
+    this.running.set(check.id, check);
+    // Started late (it waited in the queue): the lease must cover this run's whole timeout.
+    const until = this.leases.get(check.id);
+    if (until !== undefined && until - Date.now() < this.runner.timeoutFor(check.type, check.spec) + this.renewMarginMs) {
+      this.leases.set(check.id, 0);
+      void this.renewLeases().catch(() => undefined);
+    }
     this.total++;
     this.perType.set(check.type, (this.perType.get(check.type) ?? 0) + 1);
     let stored: Promise<void> = Promise.resolve();
@@ -227,6 +275,8 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
       })
       .finally(() => {
         // The slot frees with the result in hand; the lease stays until the batched write releases it.
+        this.running.delete(check.id);
+        this.leases.delete(check.id);
         this.total--;
         this.perType.set(check.type, (this.perType.get(check.type) ?? 1) - 1);
         this.inflight.delete(run);
