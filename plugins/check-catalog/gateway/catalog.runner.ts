@@ -57,7 +57,13 @@ export class CatalogCheckRunner implements CheckRunner {
     });
     aborted.catch(() => undefined);
     try {
-      const rows = await Promise.race([this.db.query<CatalogCheckItem & { total: string }>(sql, params.values), aborted]);
+      // The query stops on the server at the check's timeout, so a slow selector does not hold a pool connection.
+      const query = this.db.transaction(async (tx) => {
+        await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(Math.max(1, Math.floor(ctx.timeoutMs)))]);
+        return (await tx.query<CatalogCheckItem & { total: string }>(sql, params.values)).rows;
+      });
+      query.catch(() => undefined);
+      const rows = await Promise.race([query, aborted]);
       const count = rows.length ? Number(rows[0].total) : 0;
       const items = rows.map(({ total: _total, ...item }) => item);
       const duration = Date.now() - started;

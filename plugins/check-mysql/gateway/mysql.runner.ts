@@ -4,6 +4,9 @@ import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@cont
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { resolveValue } from '@gateway/core/checks/runner-kit';
 
+/** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
+const MAX_ROWS = 100;
+
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
 /** Go driver DSN as canary-checker users write it: `user:pass@tcp(host:port)/db?params`. */
 const GO_DSN = /^(?:([^:@/]*)(?::([^@/]*))?@)?tcp\(([^)]+)\)\/([^?]*)(?:\?.*)?$/;
@@ -92,7 +95,7 @@ export class MysqlCheckRunner implements CheckRunner {
       const expected = spec.results as number | undefined;
       const pass = expected === undefined || rows.length === expected;
       const message = pass ? `${rows.length} rows` : `got ${rows.length} rows, expected ${expected}`;
-      return { pass, invalid: false, duration, message, error: pass ? null : message, details: { rows, count: rows.length, duration } };
+      return { pass, invalid: false, duration, message, error: pass ? null : message, details: { rows: rows.slice(0, MAX_ROWS), count: rows.length, duration } };
     } catch (err) {
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: {} };

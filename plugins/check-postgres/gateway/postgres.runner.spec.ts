@@ -28,6 +28,13 @@ describe('postgres check', () => {
     expect(r.details.rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
 
+  it('keeps a sample of 100 rows in the details, with the full count', async () => {
+    if (!up) return;
+    const r = await runner.run({ name: 'p', connection: URL, query: 'SELECT generate_series(1, 150) AS n', results: 150 }, context());
+    expect(r).toMatchObject({ pass: true, details: { count: 150 } });
+    expect((r.details.rows as unknown[]).length).toBe(100);
+  });
+
   it('fails when the row count differs', async () => {
     if (!up) return;
     const r = await runner.run({ name: 'p', connection: URL, query: 'SELECT 1', results: 2 }, context());

@@ -175,9 +175,9 @@ export class CheckRunnerService implements OnModuleDestroy {
         col((p) => Math.round(p.result.duration)),
         col((p) => p.result.pass && !p.result.invalid),
         col((p) => p.result.invalid),
-        col((p) => p.result.message),
-        col((p) => p.result.error),
-        col((p) => JSON.stringify(p.result.details ?? {})),
+        col((p) => storable(p.result.message)),
+        col((p) => storable(p.result.error)),
+        col((p) => storableJson(p.result.details)),
       ],
     );
     const alive = new Set(rows.filter((r) => r.alive).map((r) => r.id));
@@ -225,7 +225,7 @@ export class CheckRunnerService implements OnModuleDestroy {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (check_id, time) DO NOTHING
          RETURNING check_id, to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time, duration, status, invalid, message, error, details`,
-        [check.id, started, Math.round(result.duration), result.pass && !result.invalid, result.invalid, result.message, result.error, JSON.stringify(result.details ?? {})],
+        [check.id, started, Math.round(result.duration), result.pass && !result.invalid, result.invalid, storable(result.message), storable(result.error), storableJson(result.details)],
       );
       await tx.query(
         `UPDATE checks SET status = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $2 ELSE status END,
@@ -235,7 +235,7 @@ export class CheckRunnerService implements OnModuleDestroy {
            last_invalid = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $6 ELSE last_invalid END,
            last_runtime = greatest(last_runtime, $3)
          WHERE id = $1`,
-        [check.id, status, started, result.message, result.error, result.invalid],
+        [check.id, status, started, storable(result.message), storable(result.error), result.invalid],
       );
       return (
         row.rows[0] ?? {
@@ -248,6 +248,11 @@ export class CheckRunnerService implements OnModuleDestroy {
     return stored;
   }
 }
+
+/** Postgres text cannot hold NUL: a target answering with one must not lose its result (nor leave a stale status). */
+const storable = (text: string | null | undefined): string | null => (text == null ? null : text.replace(/\u0000/g, '\uFFFD'));
+const storableJson = (details: Record<string, unknown> | null | undefined): string =>
+  JSON.stringify(details ?? {}, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '\uFFFD') : value));
 
 const labelsOf = (check: CheckRow): CheckMetricLabels => ({
   check_id: check.id,

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Db } from '@gateway/core/database/db.service';
 import { JobsService } from '@gateway/core/jobs';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
+import { hourlyHorizon } from './summary.service';
 
 export const RETENTION_JOB = 'health.statuses.retention';
 
@@ -34,11 +35,13 @@ export class RetentionService implements OnModuleInit {
     this.jobs.schedule(RETENTION_JOB, '7 * * * *');
   }
 
-  /** Rolls every complete hour (and day) not rolled yet; idempotent. Returns the rollup rows written. */
+  /** Rolls every complete hour (and UTC day) not rolled yet, and the last ones again; idempotent. Returns the rollup rows written. */
   async rollup(): Promise<{ hours: number; days: number }> {
     const hours = await this.db.query<{ n: string }>(
       `WITH since AS (
-         SELECT coalesce(max(time) + interval '1 hour', date_trunc('hour', now() - make_interval(days => $1))) AS t
+         -- the last two rolled hours again: results are stored with their start time, after the run, so a long run
+         -- can land in an hour already rolled (the upsert recomputes those hours from the raw rows)
+         SELECT coalesce(max(time) - interval '2 hours', date_trunc('hour', now() - make_interval(days => $1))) AS t
          FROM check_status_rollups WHERE granularity = 'hour'
        ), written AS (
          INSERT INTO check_status_rollups (check_id, granularity, time, passed, failed, invalid, duration_sum, duration_max, p50, p95, p97, p99, last_pass, last_fail)
@@ -60,16 +63,20 @@ export class RetentionService implements OnModuleInit {
     );
     const days = await this.db.query<{ n: string }>(
       `WITH since AS (
-         SELECT coalesce((SELECT max(time) + interval '1 day' FROM check_status_rollups WHERE granularity = 'day'),
-                         (SELECT date_trunc('day', min(time)) FROM check_status_rollups WHERE granularity = 'hour')) AS t
+         -- days are UTC days (the summary's hourly horizon is a UTC midnight); the last rolled day again, as above
+         SELECT coalesce((SELECT max(time) - interval '1 day' FROM check_status_rollups WHERE granularity = 'day'),
+                         (SELECT date_trunc('day', min(time), 'UTC') FROM check_status_rollups WHERE granularity = 'hour')) AS t
        ), written AS (
          INSERT INTO check_status_rollups (check_id, granularity, time, passed, failed, invalid, duration_sum, duration_max, p50, p95, p97, p99, last_pass, last_fail)
-         SELECT check_id, 'day', date_trunc('day', time), sum(passed), sum(failed), sum(invalid), sum(duration_sum), max(duration_max),
+         SELECT check_id, 'day', date_trunc('day', time, 'UTC'), sum(passed), sum(failed), sum(invalid), sum(duration_sum), max(duration_max),
                 ${WEIGHTED}, max(last_pass), max(last_fail)
          FROM check_status_rollups, since
-         WHERE granularity = 'hour' AND time >= since.t AND time < date_trunc('day', now())
-         GROUP BY check_id, date_trunc('day', time)
-         ON CONFLICT (check_id, granularity, time) DO NOTHING
+         WHERE granularity = 'hour' AND time >= since.t AND time < date_trunc('day', now(), 'UTC')
+         GROUP BY check_id, date_trunc('day', time, 'UTC')
+         ON CONFLICT (check_id, granularity, time) DO UPDATE SET
+           passed = EXCLUDED.passed, failed = EXCLUDED.failed, invalid = EXCLUDED.invalid, duration_sum = EXCLUDED.duration_sum,
+           duration_max = EXCLUDED.duration_max, p50 = EXCLUDED.p50, p95 = EXCLUDED.p95, p97 = EXCLUDED.p97, p99 = EXCLUDED.p99,
+           last_pass = EXCLUDED.last_pass, last_fail = EXCLUDED.last_fail
          RETURNING 1
        ) SELECT count(*) AS n FROM written`,
     );
@@ -82,8 +89,9 @@ export class RetentionService implements OnModuleInit {
       `WITH gone AS (DELETE FROM check_statuses WHERE time < now() - make_interval(days => $1) RETURNING 1) SELECT count(*) AS n FROM gone`,
       [Math.max(1, Math.floor(days))],
     );
-    await this.db.query(`DELETE FROM check_status_rollups WHERE granularity = 'hour' AND time < now() - make_interval(days => $1)`, [
-      Math.max(days, this.config.health.hourlyRollupDays),
+    // Exactly where the summary and the graph switch to daily rollups, so no hour is left uncovered.
+    await this.db.query(`DELETE FROM check_status_rollups WHERE granularity = 'hour' AND time < $1`, [
+      hourlyHorizon(Math.max(days, this.config.health.hourlyRollupDays)),
     ]);
     return Number(rows[0]?.n ?? 0);
   }

@@ -30,7 +30,7 @@ describe('check scheduler', () => {
   const dns: CheckRunner = {
     type: 'dns',
     validate: () => [],
-    run: async (spec) => ({ pass: dnsPass, invalid: false, duration: 3, message: typeof spec.say === 'string' ? spec.say : dnsPass ? 'ok' : 'down', error: dnsPass ? null : 'down', details: {} }),
+    run: async (spec) => ({ pass: dnsPass, invalid: false, duration: typeof spec.duration === 'number' ? spec.duration : 3, message: typeof spec.say === 'string' ? spec.say : dnsPass ? 'ok' : 'down', error: dnsPass ? null : 'down', details: {} }),
   };
   const byType = new Map<string, { active: number; max: number; runs: number }>();
   let allActive = 0;
@@ -180,12 +180,20 @@ describe('check scheduler', () => {
     const count = async (id: string) => (await t.pool.query(`select count(*)::int n from check_statuses where check_id = $1`, [id])).rows[0].n as number;
     for (let i = 0; i < 50 && ((await count(good)) < 1 || (await count(bad)) < 1); i++) await sleep(100);
     const runner = t.app.get(CheckRunnerService);
-    const row = (id: string, say: string) => ({ id, type: 'dns', spec: { name: say, say }, status: 'healthy', schedule: '@hourly', name: say, canary_name: 'poison', namespace: '' });
+    const row = (id: string, say: string, extra: object = {}) => ({ id, type: 'dns', spec: { name: say, say, ...extra }, status: 'healthy', schedule: '@hourly', name: say, canary_name: 'poison', namespace: '' });
     await t.pool.query(`update checks set run_lease_until = now() + interval '1 hour' where id = any($1::uuid[])`, [[good, bad]]);
-    const runs = await Promise.all([runner.runScheduled(row(good, 'fine')), runner.runScheduled(row(bad, 'nul \u0000 byte'))]);
+    // a duration beyond the integer column: the database refuses that row
+    const runs = await Promise.all([runner.runScheduled(row(good, 'fine')), runner.runScheduled(row(bad, 'too long', { duration: 2 ** 40 }))]);
     await Promise.all(runs.map((r) => r.stored));
     expect(await count(good)).toBe(2);
     expect(await count(bad)).toBe(1);
+    // a NUL byte in what a target answers is stored (as U+FFFD), not refused
+    await t.pool.query(`update checks set run_lease_until = now() + interval '1 hour' where id = $1`, [bad]);
+    const nul = await runner.runScheduled(row(bad, 'nul \u0000 byte'));
+    await nul.stored;
+    expect(await count(bad)).toBe(2);
+    const last = (await t.pool.query(`select message from check_statuses where check_id = $1 order by time desc limit 1`, [bad])).rows[0];
+    expect(last.message).toBe('nul \uFFFD byte');
     const leases = (await t.pool.query(`select run_lease_until from checks where id = any($1::uuid[])`, [[good, bad]])).rows;
     expect(leases).toEqual([{ run_lease_until: null }, { run_lease_until: null }]);
   }, 20_000);

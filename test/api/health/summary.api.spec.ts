@@ -96,7 +96,11 @@ describe('GET|POST /api/canary/api/summary', () => {
     const hour = (await t.pool.query(`select passed, failed, invalid, duration_sum, duration_max, p50 from check_status_rollups where check_id = $1 and granularity = 'hour' order by time limit 1`, [id])).rows[0];
     expect(hour).toEqual({ passed: 2, failed: 1, invalid: 1, duration_sum: '90', duration_max: 50, p50: 30 });
     expect((await t.pool.query(`select count(*)::int n from check_status_rollups where check_id = $1 and granularity = 'day'`, [id])).rows[0].n).toBe(2);
-    expect(await service.rollup()).toEqual({ hours: 0, days: 0 }); // idempotent: nothing new to roll
+    // idempotent: rolling again rewrites the last hours and day with the same numbers
+    const snapshot = () => t.pool.query(`select granularity, time, passed, failed, invalid, duration_sum, p50 from check_status_rollups where check_id = $1 order by 1, 2`, [id]);
+    const first = (await snapshot()).rows;
+    await service.rollup();
+    expect((await snapshot()).rows).toEqual(first);
     // the raw rows go; the week's counts stay (now from the rollups)
     await t.pool.query(`delete from check_statuses where check_id = $1`, [id]);
     const rolled = await summary();
@@ -110,6 +114,14 @@ describe('GET|POST /api/canary/api/summary', () => {
       [2, 1, 1, 30, 50],
       [1, 0, 0, 20, 20],
     ]);
+    // a result stored late, into the last complete hour (already rolled), is still rolled up on the next pass
+    await t.pool.query(`insert into check_statuses (check_id, time, duration, status) values ($1, date_trunc('hour', now()) - interval '50 minutes', 40, false)`, [id]);
+    await service.rollup();
+    const late = await t.pool.query(
+      `select passed, failed from check_status_rollups where check_id = $1 and granularity = 'hour' and time = date_trunc('hour', now()) - interval '1 hour'`,
+      [id],
+    );
+    expect(late.rows).toEqual([{ passed: 0, failed: 1 }]);
   });
 
   it('prunes raw results older than the retention', async () => {
