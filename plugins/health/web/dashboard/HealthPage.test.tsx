@@ -192,6 +192,23 @@ describe('HealthPage', () => {
     }
   });
 
+  it('does not abort a slow read on the next tick: the tick skips while it runs', async () => {
+    window.localStorage.setItem(REFRESH_STORAGE_KEY, JSON.stringify('15s'));
+    fetchMock.mockImplementation(() => new Promise(() => undefined));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      openPage('?timeRange=15m');
+      await act(async () => undefined);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // two ticks pass (the client's own 30 s request timeout has not yet)
+      await act(async () => jest.advanceTimersByTime(29_000));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect((fetchMock.mock.calls[0][1].signal as AbortSignal).aborted).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('filters by tab, All first then alphabetical', async () => {
     openPage('?hidePassing=false');
     await waitFor(() => expect(rows()).toHaveLength(3));

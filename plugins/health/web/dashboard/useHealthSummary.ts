@@ -11,29 +11,35 @@ export interface HealthSummaryState {
 }
 
 /**
- * The summary over `timeRange`, re-read every `intervalMs` (0 = never). A new range, a new rate, a manual
- * refresh or unmounting aborts the request in flight (spec 02 §4), so a slow old answer never overwrites a newer one.
+ * The summary over `timeRange`, re-read every `intervalMs` (0 = never; a tick skips while the last read runs). A
+ * new range, a new rate, a manual refresh or unmounting aborts the request in flight (spec 02 §4), so a slow old
+ * answer never overwrites a newer one.
  */
 export function useHealthSummary(timeRange: string, intervalMs: number): HealthSummaryState {
   const [checks, setChecks] = useState<CheckSummary[] | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const [loading, setLoading] = useState(true);
   const inFlight = useRef<AbortController | null>(null);
+  /** The request in `inFlight` has answered. */
+  const settled = useRef(true);
 
   const load = useCallback(() => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
+    settled.current = false;
     setLoading(true);
     fetchSummary({ timeRange }, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
+        settled.current = true;
         setChecks(result);
         setError(undefined);
         setLoading(false);
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return;
+        settled.current = true;
         setError(cause);
         setLoading(false);
       },
@@ -42,7 +48,12 @@ export function useHealthSummary(timeRange: string, intervalMs: number): HealthS
 
   useEffect(() => {
     load();
-    const timer = intervalMs > 0 ? setInterval(load, intervalMs) : undefined;
+    // A tick while the last read is still running skips: aborting it would mean no read ever finishes when the
+    // summary takes longer than the interval.
+    const tick = () => {
+      if (!inFlight.current || inFlight.current.signal.aborted || settled.current) load();
+    };
+    const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
     return () => {
       if (timer) clearInterval(timer);
       inFlight.current?.abort();
