@@ -1,11 +1,22 @@
-import { Input, Label, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Input, Label, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { SECRET_SOURCES, type SecretSource, secretOf, secretToStored, withSecretSource } from './canaryDocument';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   refs: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
   error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  hint: { color: tokens.colorNeutralForeground3 },
 });
+
+/**
+ * Where the value comes from at run time (the gateway's check-secrets.ts): a static value is kept in the canary's
+ * spec, which every reader of health checks can see; Secret and Config Map name a stored connection and its field.
+ */
+const HINTS: Record<SecretSource, string> = {
+  static: 'Kept in the canary, visible to everyone who can read health checks. Use Secret for credentials.',
+  configMap: 'Name a connection (Settings → Connections) and its field: url, username, password or a property.',
+  secret: 'Name a connection (Settings → Connections) and its field: url, username, password or a property. Connections keep secrets encrypted.',
+};
 
 export interface SecretFieldProps {
   label: string;
@@ -49,20 +60,21 @@ export function SecretField({ label, required, value, onChange, disabled, error 
         <div className={styles.refs}>
           <Input
             aria-label={`${label} ${sourceLabel} name`}
-            placeholder={`${sourceLabel} name`}
+            placeholder="Connection name"
             value={state.name}
             disabled={disabled}
             onChange={(_, data) => onChange(secretToStored({ ...state, name: data.value }))}
           />
           <Input
             aria-label={`${label} ${sourceLabel} key`}
-            placeholder="Key"
+            placeholder="Field, e.g. password"
             value={state.key}
             disabled={disabled}
             onChange={(_, data) => onChange(secretToStored({ ...state, key: data.value }))}
           />
         </div>
       )}
+      <Caption1 className={styles.hint}>{HINTS[state.source]}</Caption1>
       {error && (
         <span className={styles.error} role="alert">
           {error}
