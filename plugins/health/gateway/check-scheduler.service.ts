@@ -61,6 +61,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
     // The validated config when there is one (the app), else the environment (a bare instance).
     this.globalCap = config?.health.checkConcurrency ?? Number(process.env.HEALTH_CHECK_CONCURRENCY ?? 50);
     this.perTypeCap = config?.health.typeConcurrency ?? Number(process.env.HEALTH_CHECK_TYPE_CONCURRENCY ?? 20);
+    this.tickMs = config?.health.tickMs ?? this.tickMs;
   }
 
   onApplicationBootstrap(): void {

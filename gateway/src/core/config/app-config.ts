@@ -28,6 +28,8 @@ export interface AppConfig {
   /** Health checks (plugins/health): the scheduler, its caps, and how long results are kept. */
   health: {
     scheduler: boolean;
+    /** How often each replica looks for due checks (bounds the schedule lag). */
+    tickMs: number;
     checkConcurrency: number;
     typeConcurrency: number;
     statusRetentionDays: number;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimitBytes: 1024 * 1024,
     health: {
       scheduler: bool(env, 'HEALTH_SCHEDULER', true),
+      tickMs: int(env, 'HEALTH_SCHEDULER_TICK_MS', 250, 50, 60_000),
       checkConcurrency: int(env, 'HEALTH_CHECK_CONCURRENCY', 50, 1, 10_000),
       typeConcurrency: int(env, 'HEALTH_CHECK_TYPE_CONCURRENCY', 20, 1, 10_000),
       statusRetentionDays: int(env, 'HEALTH_STATUS_RETENTION_DAYS', 30, 1, 3650),

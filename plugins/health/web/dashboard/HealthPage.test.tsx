@@ -5,6 +5,7 @@ import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import HealthPage, { NO_CHECKS_MESSAGE, NO_MATCHING_CHECKS_MESSAGE } from './HealthPage';
 import { REFRESH_STORAGE_KEY } from './refresh';
 import { SEARCH_PLACEHOLDER } from './SearchBox';
+import { EXPAND_ALL_UP_TO } from './HealthTable';
 import { summaryCheck } from './testChecks';
 
 jest.mock('../check-detail/CheckDetailModal', () => ({
@@ -112,6 +113,18 @@ describe('HealthPage', () => {
     expect(rows().map((r) => r.getAttribute('data-check-id'))).toEqual(['c']);
     fireEvent.click(web);
     expect(rows()).toHaveLength(3);
+  });
+
+  it('starts groups collapsed when there are more checks than it renders at once, and expands one on click', async () => {
+    const many = Array.from({ length: EXPAND_ALL_UP_TO + 1 }, (_, i) => summaryCheck({ id: `m${i}`, name: `m${i}`, canary_name: i % 2 ? 'odd' : 'even' }));
+    answerWith(many);
+    openPage('?hidePassing=false');
+    await waitFor(() => expect(screen.getAllByTestId('health-group-row')).toHaveLength(2));
+    expect(rows()).toHaveLength(0);
+    const [even] = screen.getAllByTestId('health-group-row');
+    expect(even).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(even);
+    expect(rows()).toHaveLength(Math.ceil((EXPAND_ALL_UP_TO + 1) / 2));
   });
 
   it('searches name, description and endpoint after the typing stops', async () => {

@@ -57,13 +57,20 @@ export interface HealthTableProps {
   onOpenCheck(check: CheckSummary): void;
 }
 
+/** Beyond this many checks, groups start collapsed. */
+export const EXPAND_ALL_UP_TO = 200;
+
 /** Checks, Health, Uptime, Latency, Transition; group rows show passing/total and expand on click. */
 export function HealthTable({ rows, sort, onSortChange, onOpenCheck }: HealthTableProps) {
   const styles = useStyles();
-  // Groups start expanded so every check is in view; the set holds the ones the user collapsed.
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // Groups start expanded so every check is in view, unless there are so many checks that rendering them all would
+  // keep the page waiting: then they start collapsed (spec 02: clicking a group expands it). The set holds the
+  // groups the user toggled away from that default.
+  const checkCount = rows.reduce((n, row) => n + (row.kind === 'check' ? 1 : row.checks.length), 0);
+  const expandedByDefault = checkCount <= EXPAND_ALL_UP_TO;
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
-    setCollapsed((current) => {
+    setToggled((current) => {
       const next = new Set(current);
       if (next.has(key)) next.delete(key);
       else next.add(key);
@@ -95,7 +102,7 @@ export function HealthTable({ rows, sort, onSortChange, onOpenCheck }: HealthTab
           row.kind === 'check' ? (
             <CheckRow key={row.check.id} check={row.check} onOpen={onOpenCheck} />
           ) : (
-            <GroupRows key={`group:${row.key}`} group={row} expanded={!collapsed.has(row.key)} onToggle={() => toggle(row.key)} onOpen={onOpenCheck} />
+            <GroupRows key={`group:${row.key}`} group={row} expanded={toggled.has(row.key) !== expandedByDefault} onToggle={() => toggle(row.key)} onOpen={onOpenCheck} />
           ),
         )}
       </TableBody>
