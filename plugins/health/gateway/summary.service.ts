@@ -107,6 +107,10 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
   /** Recomputes the last-hour view without blocking readers, and records when (same transaction, same now()). */
   async refresh(): Promise<void> {
     await this.db.transaction(async (tx) => {
+      // One refresh at a time across replicas (start-up and the minute job may meet); a second one would record a
+      // refresh time earlier than the data the first one read.
+      const lock = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('health.check_summary_1h')) AS ok`);
+      if (!lock.rows[0]?.ok) return;
       await tx.query(`REFRESH MATERIALIZED VIEW CONCURRENTLY check_summary_1h`);
       await tx.query(`UPDATE check_summary_1h_state SET refreshed_at = now()`);
     });
