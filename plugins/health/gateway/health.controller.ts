@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { RequireFeature, RequirePermission, SignedIn } from '@gateway/core/rbac/decorators';
 import { forbidden } from '@gateway/core/http/domain-error';
 import { CanariesService, type CanaryWithChecks } from './canaries.service';
 import { CheckRunnerService, type CheckStatusRow } from './check-runner.service';
 import { CanaryBodyDto } from './dto/canary.dto';
 import type { CanaryProblem } from './canary-problems';
-import { SummaryService, type CheckSummary, type GraphPoint, type SummaryQuery } from './summary.service';
+import { SummaryService, type GraphPoint, type SummaryQuery } from './summary.service';
 
 const uuid = new ParseUUIDPipe();
 /** Spec 02 check detail: Run Now is for these roles only (RBAC `canaries` write leaves out responder and commander). */
@@ -34,23 +34,23 @@ export class HealthController {
   @Get('canary/api/summary')
   @RequirePermission('canaries', 'read')
   @ApiOperation({ summary: 'Per check uptime {passed, failed, last_pass, last_fail} and latency percentiles over timeRange (default 1h); labels JSON filter' })
-  summaryGet(@Query() query: Record<string, string>): Promise<{ checks_summary: CheckSummary[] }> {
-    return this.summaries.summary({ timeRange: query.timeRange, labels: query.labels, check_id: query.check_id });
+  async summaryGet(@Query() query: Record<string, string>, @Res() res: Response): Promise<void> {
+    sendJson(res, await this.summaries.summaryJson({ timeRange: query.timeRange, labels: query.labels, check_id: query.check_id }));
   }
 
   @Post('canary/api/summary')
   @HttpCode(200)
   @RequirePermission('canaries', 'read')
   @ApiOperation({ summary: 'As GET, with {timeRange, labels, check_id} in the body' })
-  summaryPost(@Body() body: SummaryQuery): Promise<{ checks_summary: CheckSummary[] }> {
-    return this.summaries.summary(body ?? {});
+  async summaryPost(@Body() body: SummaryQuery, @Res() res: Response): Promise<void> {
+    sendJson(res, await this.summaries.summaryJson(body ?? {}));
   }
 
   @Post('canaries')
   @RequirePermission('canaries', 'write')
   @ApiOperation({ summary: 'Create a canary from a YAML Canary document or {name, namespace, labels, spec}; its checks in the same transaction' })
   create(@Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
-    return this.canaries.create(body, req.principal?.personId ?? null);
+    return this.canaries.create(body, req.principal?.personId ?? null).finally(() => this.summaries.invalidate());
   }
 
   @Post('canaries/validate')
@@ -72,7 +72,7 @@ export class HealthController {
   @RequirePermission('canaries', 'write')
   @ApiOperation({ summary: 'Replace a canary; checks upserted on (type, name), removed ones soft-deleted' })
   update(@Param('id', uuid) id: string, @Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
-    return this.canaries.update(id, body, req.principal?.personId ?? null);
+    return this.canaries.update(id, body, req.principal?.personId ?? null).finally(() => this.summaries.invalidate());
   }
 
   @Delete('canaries/:id')
@@ -80,16 +80,23 @@ export class HealthController {
   @RequirePermission('canaries', 'write')
   @ApiOperation({ summary: 'Soft-delete a canary and its checks' })
   remove(@Param('id', uuid) id: string): Promise<void> {
-    return this.canaries.remove(id);
+    return this.canaries.remove(id).finally(() => this.summaries.invalidate());
   }
 
   @Post('canary/run/check/:id')
   @HttpCode(200)
   @SignedIn()
   @ApiOperation({ summary: 'Run Now: run the check immediately, store and return the result (admin, editor, responder, commander)' })
-  runNow(@Param('id', uuid) id: string, @Req() req: Request): Promise<CheckStatusRow> {
+  async runNow(@Param('id', uuid) id: string, @Req() req: Request): Promise<CheckStatusRow> {
     const roles: string[] = req.principal?.roles ?? [];
     if (!roles.some((role) => RUN_NOW_ROLES.includes(role))) throw forbidden('Run Now needs the admin, editor, responder or commander role');
-    return this.runner.runById(id);
+    const stored = await this.runner.runById(id);
+    this.summaries.invalidate();
+    return stored;
   }
+}
+
+/** `{checks_summary: CheckSummary[]}` as Postgres built it (contracts/src/checks.ts), sent without re-serializing. */
+function sendJson(res: Response, body: string): void {
+  res.status(200).type('application/json').send(body);
 }

@@ -72,6 +72,10 @@ const LAST_HOUR_STATS = `SELECT check_id, sum(passed)::int AS passed, sum(failed
          ${RAW_STATS.replace('time >= $1', 'time > (SELECT refreshed_at FROM check_summary_1h_state)')}
        ) parts GROUP BY check_id`;
 
+/** A cached answer older than ttl × this is not served while a fresh one is computed: the reader waits for it. */
+const STALE_FACTOR = 5;
+const MAX_CACHED_QUERIES = 100;
+
 export const SUMMARY_REFRESH_JOB = 'health.summary.refresh';
 export const ROLLUP_JOB = 'health.statuses.rollup';
 
@@ -82,6 +86,14 @@ export const ROLLUP_JOB = 'health.statuses.rollup';
 @Injectable()
 export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
   private readonly log = new Logger(SummaryService.name);
+  /**
+   * Answers by query for `HEALTH_SUMMARY_CACHE_MS` (2 s): dashboards of many users ask the same question every few
+   * seconds, and with thousands of checks one answer costs ~150 ms of database time. Per replica.
+   */
+  private readonly cache = new Map<string, { body: string; at: number }>();
+  private readonly computing = new Map<string, Promise<string>>();
+  /** Bumped by `invalidate()`: a computation started before it does not fill the cache. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -117,6 +129,55 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
   }
 
   async summary(query: SummaryQuery = {}): Promise<{ checks_summary: CheckSummary[] }> {
+    return JSON.parse(await this.summaryJson(query)) as { checks_summary: CheckSummary[] };
+  }
+
+  /**
+   * The summary as JSON text, built by Postgres: with thousands of checks, parsing the rows in Node and serializing
+   * them again cost twice the query itself, so the HTTP endpoint sends this text as it is.
+   */
+  async summaryJson(query: SummaryQuery = {}): Promise<string> {
+    const { key, compute } = this.prepare(query);
+    const ttl = this.config.health.summaryCacheMs;
+    if (ttl <= 0) return compute();
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.at < ttl) return hit.body;
+    // Stale but recent: answer with it while one request recomputes (never more than one per query at a time).
+    if (hit && now - hit.at < ttl * STALE_FACTOR) {
+      void this.recompute(key, compute).catch((error: Error) => this.log.warn(`summary refresh failed: ${error.message}`));
+      return hit.body;
+    }
+    return this.recompute(key, compute);
+  }
+
+  /** Forgets the cached answers: after Run Now or a canary change on this replica, the next read is fresh. */
+  invalidate(): void {
+    this.generation++;
+    this.cache.clear();
+    this.computing.clear();
+  }
+
+  private recompute(key: string, compute: () => Promise<string>): Promise<string> {
+    let running = this.computing.get(key);
+    if (!running) {
+      const generation = this.generation;
+      running = compute()
+        .then((body) => {
+          if (generation === this.generation) {
+            if (this.cache.size >= MAX_CACHED_QUERIES) this.cache.clear();
+            this.cache.set(key, { body, at: Date.now() });
+          }
+          return body;
+        })
+        .finally(() => this.computing.delete(key));
+      this.computing.set(key, running);
+    }
+    return running;
+  }
+
+  /** Validates the query (400 on bad input, cached or not) and returns its cache key and its computation. */
+  private prepare(query: SummaryQuery): { key: string; compute: () => Promise<string> } {
     const rangeS = rangeMs(query.timeRange ?? '1h') / 1000;
     let labels: Record<string, string> = {};
     if (typeof query.labels === 'string' && query.labels) {
@@ -131,6 +192,10 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
       throw badRequest('check_id: must be a UUID');
     }
     const checkId = query.check_id ? String(query.check_id) : null;
+    return { key: JSON.stringify([rangeS, labels, checkId]), compute: () => this.compute(rangeS, labels, checkId) };
+  }
+
+  private async compute(rangeS: number, labels: Record<string, string>, checkId: string | null): Promise<string> {
     const start = new Date(Date.now() - rangeS * 1000);
     let stats: string;
     let params: unknown[];
@@ -144,8 +209,8 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
       [stats, params] = [ROLLED_STATS, [start, hourlyFrom < start ? start : hourlyFrom, rolledTo ?? start]];
     }
     const n = params.length;
-    const rows = await this.db.query<CheckSummary>(
-      `WITH stats AS (${stats})
+    const rows = await this.db.query<{ body: string }>(
+      `WITH stats AS (${stats}), summary AS (
        SELECT k.id, k.canary_id, k.name, c.name AS canary_name, coalesce(k.namespace, c.namespace) AS namespace,
               k.agent_id, a.name AS agent_name, k.type,
               k.description, k.endpoint, k.icon, k.severity, k.status, k.labels,
@@ -157,11 +222,12 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
        JOIN canaries c ON c.id = k.canary_id AND c.deleted_at IS NULL
        LEFT JOIN stats s ON s.check_id = k.id
        LEFT JOIN agents a ON a.id = k.agent_id
-       WHERE k.deleted_at IS NULL AND k.labels @> $${n + 1}::jsonb AND ($${n + 2}::uuid IS NULL OR k.id = $${n + 2})
-       ORDER BY c.name, k.name`,
+       WHERE k.deleted_at IS NULL AND k.labels @> $${n + 1}::jsonb AND ($${n + 2}::uuid IS NULL OR k.id = $${n + 2}))
+       SELECT json_build_object('checks_summary', coalesce(json_agg(summary ORDER BY canary_name, name), '[]'::json))::text AS body
+       FROM summary`,
       [...params, JSON.stringify(labels), checkId],
     );
-    return { checks_summary: rows };
+    return rows[0].body;
   }
 }
 

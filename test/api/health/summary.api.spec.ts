@@ -7,7 +7,7 @@ describe('GET|POST /api/canary/api/summary', () => {
   const scheduler = process.env.HEALTH_SCHEDULER;
   beforeAll(async () => {
     process.env.HEALTH_SCHEDULER = 'off';
-    t = await TestApp.start();
+    t = await TestApp.start({ HEALTH_SUMMARY_CACHE_MS: '0' }); // every read here must see the rows just written
   });
   afterAll(async () => {
     await t?.stop();

@@ -19,7 +19,7 @@ describe('gateway configuration', () => {
   });
 
   it('reads the health settings, and names a bad one', () => {
-    expect(loadConfig({}).health).toEqual({ scheduler: true, tickMs: 250, checkConcurrency: 50, typeConcurrency: 20, statusRetentionDays: 30, hourlyRollupDays: 90 });
+    expect(loadConfig({}).health).toEqual({ scheduler: true, tickMs: 250, checkConcurrency: 50, typeConcurrency: 20, statusRetentionDays: 30, hourlyRollupDays: 90, summaryCacheMs: 2000 });
     expect(loadConfig({ HEALTH_SCHEDULER: 'off', HEALTH_STATUS_RETENTION_DAYS: '7' }).health).toMatchObject({ scheduler: false, statusRetentionDays: 7 });
     expect(() => loadConfig({ HEALTH_CHECK_CONCURRENCY: 'many' })).toThrow(new ConfigError("HEALTH_CHECK_CONCURRENCY must be a whole number from 1 to 10000, got 'many'"));
     expect(() => loadConfig({ HEALTH_SCHEDULER: 'sometimes' })).toThrow(/HEALTH_SCHEDULER must be true or false/);

@@ -34,6 +34,8 @@ export interface AppConfig {
     typeConcurrency: number;
     statusRetentionDays: number;
     hourlyRollupDays: number;
+    /** How long a summary answer is reused (0 = never). */
+    summaryCacheMs: number;
   };
 }
 
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       typeConcurrency: int(env, 'HEALTH_CHECK_TYPE_CONCURRENCY', 20, 1, 10_000),
       statusRetentionDays: int(env, 'HEALTH_STATUS_RETENTION_DAYS', 30, 1, 3650),
       hourlyRollupDays: int(env, 'HEALTH_HOURLY_ROLLUP_DAYS', 90, 1, 3650),
+      summaryCacheMs: int(env, 'HEALTH_SUMMARY_CACHE_MS', 2000, 0, 60_000),
     },
   };
 }
