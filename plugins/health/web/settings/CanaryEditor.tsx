@@ -5,12 +5,15 @@ import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { CHECK_TYPE_LABELS } from '@contracts';
 import { DATA_API, errorMessage } from '@web/core/api';
+import { usePermissions } from '@web/core/auth';
 import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { useToast } from '@web/core/components/useToast';
+import { useFeatures } from '@web/core/features';
 import { usePluginRegistry } from '@web/core/plugin-host';
 import { CANARIES_SETTINGS_PATH, type CanaryDocument, canaryKey, createCanary, deleteCanary, updateCanary } from '../healthApi';
 import { CanaryCodeTab } from './CanaryCodeTab';
 import { CanaryFormTab } from './CanaryFormTab';
+import { CanaryJobHistory } from './CanaryJobHistory';
 import { CUSTOM_TYPE, CheckTypePicker } from './CheckTypePicker';
 import {
   type CanaryModel,
@@ -33,7 +36,7 @@ const useStyles = makeStyles({
   spacer: { flexGrow: 1 },
 });
 
-type EditorTab = 'form' | 'code';
+type EditorTab = 'form' | 'code' | 'jobHistory';
 
 /** The editor's one source of truth: the model, and the text shown in the Code tab (kept even when it does not parse). */
 interface DocumentState {
@@ -64,6 +67,10 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
   const checkTypes = usePluginRegistry().getExtensions('health.checkTypes');
   const existing = canary !== null;
   const readOnly = !canWrite;
+  const { can } = usePermissions();
+  const { isEnabled } = useFeatures();
+  // Job history is the settings area's own resource (read on `database`, feature settings.job_history).
+  const showJobHistory = existing && can('database', 'read') && isEnabled('settings.job_history');
 
   const [doc, setDoc] = useState<DocumentState>(() => {
     const model = modelOf(canary);
@@ -161,17 +168,18 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
       <TabList selectedValue={tab} onTabSelect={(_, data) => selectTab(data.value as EditorTab)}>
         <Tab value="form">Form</Tab>
         <Tab value="code">Code</Tab>
+        {showJobHistory && <Tab value="jobHistory">Job History</Tab>}
       </TabList>
       {tabBlocked && (
         <MessageBar intent="warning">
           <MessageBarBody>Fix the YAML before switching to the Form tab; your text is kept as typed.</MessageBarBody>
         </MessageBar>
       )}
-      {tab === 'form' ? (
+      {tab === 'form' && (
         <CanaryFormTab model={doc.model} onChange={setModel} checkTypes={checkTypes} existing={existing} readOnly={readOnly} showRequired={showRequired} />
-      ) : (
-        <CanaryCodeTab text={doc.text} onChange={setText} parseError={doc.parseError} readOnly={readOnly} />
       )}
+      {tab === 'code' && <CanaryCodeTab text={doc.text} onChange={setText} parseError={doc.parseError} readOnly={readOnly} />}
+      {tab === 'jobHistory' && canary && <CanaryJobHistory canaryId={canary.id} />}
       {saveError && (
         <MessageBar intent="error" data-testid="save-error">
           <MessageBarBody>{saveError}</MessageBarBody>

@@ -7,6 +7,7 @@ import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { type CanaryDocument, canaryKey } from '../healthApi';
 import CanaryEditorPage from './CanaryEditorPage';
+import { canaryJobHistoryKey } from './CanaryJobHistory';
 import { calls, jsonResponse } from './testFixtures';
 import type { YamlEditorProps } from './yamlEditorTypes';
 
@@ -57,8 +58,8 @@ const existing: CanaryDocument = {
   checks: [],
 };
 
-function openEditor(id: string, { roles = ['admin'] as Role[], canary = null as CanaryDocument | null } = {}) {
-  const responses = signedIn(roles, canary ? { [canaryKey(id)]: canary } : {});
+function openEditor(id: string, { roles = ['admin'] as Role[], canary = null as CanaryDocument | null, extra = {} as Record<string, unknown> } = {}) {
+  const responses = signedIn(roles, { ...(canary ? { [canaryKey(id)]: canary } : {}), ...extra });
   render(
     <MemoryRouter initialEntries={[`/settings/canaries/${id}`]}>
       <TestProviders responses={responses}>
@@ -136,6 +137,26 @@ describe('CanaryEditorPage', () => {
     expect(await screen.findByTestId('save-error')).toHaveTextContent('HTTP check 1, URL: This field is required');
     expect(httpChecks().getAllByText('This field is required').length).toBeGreaterThan(0);
     expect(calls(fetchMock).filter(([url]) => url === '/api/canaries')).toEqual([]);
+  });
+
+  it('shows the canary job runs in a Job History tab, only for an existing canary', async () => {
+    const runs = [
+      { id: 'j2', name: 'SyncCanary', status: 'SUCCESS', time_start: '2026-11-22T10:00:00Z', duration_millis: 0, success_count: 2, error_count: 0, details: { checks: ['http/home', 'ldap/dir'], removed: 0 } },
+      { id: 'j1', name: 'SyncCanary', status: 'FAILED', time_start: '2026-11-21T10:00:00Z', duration_millis: 5, success_count: 0, error_count: 1, details: null },
+    ];
+    openEditor(CANARY_ID, { canary: existing, extra: { [canaryJobHistoryKey(CANARY_ID)]: runs } });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Job History' }));
+    const rows = await screen.findAllByTestId('job-history-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('SUCCESS')).toBeInTheDocument();
+    expect(within(rows[0]).getByText(/http\/home/)).toBeInTheDocument();
+    expect(within(rows[1]).getByText('FAILED')).toBeInTheDocument();
+  });
+
+  it('has no Job History tab for a new canary', async () => {
+    openEditor('new');
+    expect(await screen.findByRole('tab', { name: 'Code' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Job History' })).toBeNull();
   });
 
   it('edits an existing canary: Update, name and namespace disabled, types without a form go to the Code tab', async () => {
