@@ -66,6 +66,14 @@ describe('chart scaling', () => {
     expect(model.latencyPath).toBe('M10,0 M50,0');
   });
 
+  it('breaks the latency line across buckets without results (the endpoint leaves them out)', () => {
+    const model = buildChartModel(
+      [point(new Date(0).toISOString(), 1, 0, 0, 10), point(new Date(60_000).toISOString(), 1, 0, 0, 10), point(new Date(240_000).toISOString(), 1, 0, 0, 10)],
+      { start: 0, end: 300_000, bucketSeconds: 60, left: 0, right: 100, top: 0, bottom: 100 },
+    );
+    expect(model.latencyPath).toBe('M10,0 L30,0 M90,0');
+  });
+
   it('widens the axis to hold a bucket that starts before the range', () => {
     const model = buildChartModel([point(new Date(-60_000).toISOString(), 1, 0, 0, 10)], {
       start: 0,

@@ -35,7 +35,7 @@ export interface ChartBar {
 
 export interface ChartModel {
   bars: ChartBar[];
-  /** SVG path of the average latency; a gap (bucket without timing) starts a new segment. */
+  /** SVG path of the average latency; a gap (a bucket without timing, or without results) starts a new segment. */
   latencyPath: string;
   maxCount: number;
   maxLatency: number;
@@ -82,7 +82,12 @@ export function buildChartModel(points: readonly CheckGraphPoint[], frame: Chart
 
   let latencyPath = '';
   let drawing = false;
+  let previous = Number.NEGATIVE_INFINITY;
   for (const point of sorted) {
+    const time = Date.parse(point.time);
+    // The graph endpoint sends only buckets with results: a missing bucket is a gap in the line, not a slope.
+    if (time - previous > frame.bucketSeconds * 1000) drawing = false;
+    previous = time;
     if (point.avg_duration === null) {
       drawing = false;
       continue;
