@@ -5,7 +5,7 @@ import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { parseDuration } from './canary-document';
-import { evaluate, plain } from './cel-loader';
+import { evaluate, plain } from '@gateway/core/cel/cel';
 import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
 import { resolveCheckSecret } from './check-secrets';
 

@@ -1,12 +1,13 @@
 type CelModule = typeof import('@marcbachmann/cel-js');
 
 /**
- * @marcbachmann/cel-js is ESM-only. Node 20.19+ can `require()` ES modules, so the compiled gateway requires it.
- * Under Jest, `require` is Jest's, whose registry cannot load ESM from node_modules without a transform; there the
- * module is loaded by Node's own loader (`Module._load`), which Jest leaves alone.
+ * CEL for every area that evaluates user expressions (incident definition-of-done scripts, check test/display/
+ * transform). @marcbachmann/cel-js is ESM-only. Node 20.19+ can `require()` ES modules, so the compiled gateway
+ * requires it. Under Jest, `require` is Jest's, whose registry cannot load ESM from node_modules without a transform;
+ * there the module is loaded by Node's own loader (`Module._load`), which Jest leaves alone.
  */
 let cel: CelModule | null = null;
-function load(): CelModule {
+export function celModule(): CelModule {
   if (cel) return cel;
   const path = require.resolve('@marcbachmann/cel-js');
   try {
@@ -23,20 +24,20 @@ function load(): CelModule {
  * differs between realms (Jest runs tests in a vm context); in the gateway both realms are the same.
  */
 export function celObject<T>(value: T): T {
-  const realm = (load().evaluate as unknown as { constructor: FunctionConstructor }).constructor('return globalThis')() as typeof globalThis;
+  const realm = (celModule().evaluate as unknown as { constructor: FunctionConstructor }).constructor('return globalThis')() as typeof globalThis;
   return realm.JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** Evaluates a CEL expression; throws with the first line of the error. */
+/** Evaluates a CEL expression over JSON variables; throws with the first line of the error. */
 export function evaluate(expression: string, variables: Record<string, unknown>): unknown {
   try {
-    return load().evaluate(expression, celObject(variables) as Record<string, unknown>);
+    return celModule().evaluate(expression, celObject(variables) as Record<string, unknown>);
   } catch (error) {
     throw new Error(((error as Error).message ?? String(error)).split('\n')[0]);
   }
 }
 
-/** A CEL value back to plain JSON (bigints become numbers). */
+/** A CEL value back to plain JSON (bigints become numbers, maps objects). */
 export function plain(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? Number(v) : v instanceof Map ? Object.fromEntries(v) : v)));
 }
