@@ -28,20 +28,14 @@ describe('canaries API and Run Now', () => {
     validate: (spec) => (spec.testResults ? [] : ['testResults: required']),
     run: async () => ({ pass: true, invalid: false, duration: 12, message: 'ok', error: null, details: { code: 200, body: 'hello' }, ...fake.next }),
   };
-  const scheduler = process.env.HEALTH_SCHEDULER;
   beforeAll(async () => {
-    process.env.HEALTH_SCHEDULER = 'off'; // runs here come from Run Now only
-    t = await TestApp.start();
+    t = await TestApp.start({ HEALTH_SCHEDULER: 'off' }); // runs here come from Run Now only
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
     jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) => (point === 'checks' && id === 'junit' ? fake : original(point, id))) as PluginHost['find']);
     editor = await t.signInAs(['editor']);
   });
-  afterAll(async () => {
-    await t?.stop();
-    if (scheduler === undefined) delete process.env.HEALTH_SCHEDULER;
-    else process.env.HEALTH_SCHEDULER = scheduler;
-  });
+  afterAll(() => t?.stop());
 
   const post = (body: object) => editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send(body);
   const count = async (sql: string, params: unknown[] = []) => Number((await t.pool.query(sql, params)).rows[0].n);

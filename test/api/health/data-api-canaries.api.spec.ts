@@ -4,17 +4,11 @@ import { TestApp } from '../../support/test-app';
 describe('canaries on the data API, and live validation', () => {
   let t: TestApp;
   let editor: Awaited<ReturnType<TestApp['signInAs']>>;
-  const scheduler = process.env.HEALTH_SCHEDULER;
   beforeAll(async () => {
-    process.env.HEALTH_SCHEDULER = 'off';
-    t = await TestApp.start();
+    t = await TestApp.start({ HEALTH_SCHEDULER: 'off' });
     editor = await t.signInAs(['editor']);
   });
-  afterAll(async () => {
-    await t?.stop();
-    if (scheduler === undefined) delete process.env.HEALTH_SCHEDULER;
-    else process.env.HEALTH_SCHEDULER = scheduler;
-  });
+  afterAll(() => t?.stop());
 
   const checksOf = async (canaryId: string) =>
     (await t.pool.query(`select type, name, spec->>'endpoint' endpoint, deleted_at is not null deleted from checks where canary_id = $1 order by name`, [canaryId])).rows;

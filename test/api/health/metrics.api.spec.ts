@@ -11,19 +11,13 @@ describe('per-check metrics on /metrics', () => {
     validate: () => [],
     run: async () => ({ pass, invalid: false, duration: 12, message: pass ? 'ok' : 'broken', error: pass ? null : 'broken', details: {} }),
   };
-  const scheduler = process.env.HEALTH_SCHEDULER;
   beforeAll(async () => {
-    process.env.HEALTH_SCHEDULER = 'off'; // results here come from Run Now only
-    t = await TestApp.start();
+    t = await TestApp.start({ HEALTH_SCHEDULER: 'off' }); // results here come from Run Now only
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
     jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) => (point === 'checks' && id === 'junit' ? fake : original(point, id))) as PluginHost['find']);
   });
-  afterAll(async () => {
-    await t?.stop();
-    if (scheduler === undefined) delete process.env.HEALTH_SCHEDULER;
-    else process.env.HEALTH_SCHEDULER = scheduler;
-  });
+  afterAll(() => t?.stop());
 
   it('shows a check\'s status, counters and durations after Run Now, and drops them once the check is deleted', async () => {
     const editor = await t.signInAs(['editor']);

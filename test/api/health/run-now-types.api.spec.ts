@@ -4,17 +4,11 @@ import { TestApp } from '../../support/test-app';
 describe('Run Now with the registered check types', () => {
   let t: TestApp;
   let editor: Awaited<ReturnType<TestApp['signInAs']>>;
-  const scheduler = process.env.HEALTH_SCHEDULER;
   beforeAll(async () => {
-    process.env.HEALTH_SCHEDULER = 'off';
-    t = await TestApp.start();
+    t = await TestApp.start({ HEALTH_SCHEDULER: 'off' });
     editor = await t.signInAs(['editor']);
   });
-  afterAll(async () => {
-    await t?.stop();
-    if (scheduler === undefined) delete process.env.HEALTH_SCHEDULER;
-    else process.env.HEALTH_SCHEDULER = scheduler;
-  });
+  afterAll(() => t?.stop());
 
   const create = async (spec: object) =>
     (await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: `c${Date.now()}`, spec }).expect(201)).body.checks[0].id as string;

@@ -4,16 +4,10 @@ import { TestApp } from '../../support/test-app';
 
 describe('GET|POST /api/canary/api/summary', () => {
   let t: TestApp;
-  const scheduler = process.env.HEALTH_SCHEDULER;
   beforeAll(async () => {
-    process.env.HEALTH_SCHEDULER = 'off';
-    t = await TestApp.start({ HEALTH_SUMMARY_CACHE_MS: '0' }); // every read here must see the rows just written
+    t = await TestApp.start({ HEALTH_SCHEDULER: 'off', HEALTH_SUMMARY_CACHE_MS: '0' }); // every read here must see the rows just written
   });
-  afterAll(async () => {
-    await t?.stop();
-    if (scheduler === undefined) delete process.env.HEALTH_SCHEDULER;
-    else process.env.HEALTH_SCHEDULER = scheduler;
-  });
+  afterAll(() => t?.stop());
 
   it('computes last-hour uptime and latency percentiles in SQL, ignoring invalid and older results', async () => {
     const editor = await t.signInAs(['editor']);
