@@ -77,7 +77,6 @@ const STALE_FACTOR = 5;
 const MAX_CACHED_QUERIES = 100;
 
 export const SUMMARY_REFRESH_JOB = 'health.summary.refresh';
-export const ROLLUP_JOB = 'health.statuses.rollup';
 
 /**
  * Spec 02 Health summary: per check, uptime and latency percentiles over a time range (default 1 h). The default

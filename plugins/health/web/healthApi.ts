@@ -5,9 +5,8 @@ import { dataApiPath, http, pg, request, totalFromContentRange, withQuery } from
 export const HEALTH_PATH = '/health';
 export const CANARIES_SETTINGS_PATH = '/settings/canaries';
 export const canarySettingsPath = (id: string) => `${CANARIES_SETTINGS_PATH}/${encodeURIComponent(id)}`;
-export const checkDetailPath = (checkId: string) => `${HEALTH_PATH}?checkId=${encodeURIComponent(checkId)}`;
 
-export const SUMMARY_PATH = '/api/canary/api/summary';
+const SUMMARY_PATH = '/api/canary/api/summary';
 
 /** The dashboard's read: per check status, uptime and latency over `timeRange`. Abortable (spec 02 §7). */
 export async function fetchSummary(

@@ -1,5 +1,6 @@
 import { DOD_SCRIPTS, dodScriptExpression } from '@contracts';
-import { celDuration, celObject, evaluateCel } from './cel';
+import { celObject } from '@gateway/core/cel/cel';
+import { celDuration, evaluateCel } from './cel';
 
 function check(status: string, ageSeconds: number) {
   const vars = celObject({ check: { status } }) as { check: Record<string, unknown> };

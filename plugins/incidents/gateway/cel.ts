@@ -1,7 +1,6 @@
-import { celModule, celObject } from '@gateway/core/cel/cel';
+import { celModule } from '@gateway/core/cel/cel';
 
 /** Definition-of-done scripts in CEL (the loader is gateway core's, shared with the health checks). */
-export { celObject };
 
 /** A CEL duration value (comparable with `duration('5m')`). */
 export function celDuration(seconds: number): unknown {

@@ -4,7 +4,8 @@ import { DOD_EVALUATED_STATUSES, DOD_SCRIPT_VARIABLES, dodScriptExpression, type
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { JobsService } from '@gateway/core/jobs';
-import { celDuration, celObject, evaluateCel, type CelOutcome } from './cel';
+import { celObject } from '@gateway/core/cel/cel';
+import { celDuration, evaluateCel, type CelOutcome } from './cel';
 import { mapDbErrors } from './db-errors';
 import { actAs } from './incidents.service';
 
