@@ -1,3 +1,5 @@
+import type { Role } from './rbac';
+
 /**
  * Health checks (spec 02 Health, spec 03 health check editors). A canary is a Kubernetes-style YAML document with
  * one list per check type; each check type is a plugin (plugins/check-<type>/) contributing a runner to the
@@ -52,6 +54,13 @@ export const CHECK_TYPES_IN_EDITOR = [
 ] as const;
 
 export const CHECK_TYPE_NOT_SUPPORTED = 'check type not supported';
+
+/** Spec 02 §6: who may Run Now a check (canaries write leaves out responder and commander). Enforced by the gateway. */
+export const RUN_NOW_ROLES: readonly Role[] = ['admin', 'editor', 'responder', 'commander'];
+
+export function canRunNow(roles: readonly string[] | undefined): boolean {
+  return (roles ?? []).some((role) => (RUN_NOW_ROLES as readonly string[]).includes(role));
+}
 
 /** One row of `GET|POST /api/canary/api/summary` → `{checks_summary: CheckSummary[]}` (spec 02 Health). */
 export interface CheckSummary {

@@ -1,3 +1,4 @@
+import { canRunNow } from '@contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -10,8 +11,6 @@ import type { CanaryProblem } from './canary-problems';
 import { SummaryService, type GraphPoint, type SummaryQuery } from './summary.service';
 
 const uuid = new ParseUUIDPipe();
-/** Spec 02 check detail: Run Now is for these roles only (RBAC `canaries` write leaves out responder and commander). */
-export const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'];
 
 /** Canary writes (YAML or {name, namespace, spec}) and Run Now; reads go through the data API. */
 @ApiTags('health')
@@ -89,7 +88,7 @@ export class HealthController {
   @ApiOperation({ summary: 'Run Now: run the check immediately, store and return the result (admin, editor, responder, commander)' })
   async runNow(@Param('id', uuid) id: string, @Req() req: Request): Promise<CheckStatusRow> {
     const roles: string[] = req.principal?.roles ?? [];
-    if (!roles.some((role) => RUN_NOW_ROLES.includes(role))) throw forbidden('Run Now needs the admin, editor, responder or commander role');
+    if (!canRunNow(roles)) throw forbidden('Run Now needs the admin, editor, responder or commander role');
     const stored = await this.runner.runById(id);
     this.summaries.invalidate();
     return stored;

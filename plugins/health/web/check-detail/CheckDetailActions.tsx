@@ -1,12 +1,11 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Button, Tooltip } from '@fluentui/react-components';
 import { Attach20Regular, Play20Regular } from '@fluentui/react-icons';
-import type { CheckStatusRow } from '@contracts';
+import { canRunNow, type CheckStatusRow } from '@contracts';
 import { useWhoAmI } from '@web/core/auth';
 import { useToast } from '@web/core/components/useToast';
 import { useAccess, usePluginRegistry } from '@web/core/plugin-host';
 import { runCheckNow } from '../healthApi';
-import { canRunNow } from './checkDetailApi';
 import { runResultMessage } from './runResult';
 
 export const NO_PLAYBOOKS_MESSAGE = 'No playbooks for this check';

@@ -1,12 +1,4 @@
-import type { Role } from '@contracts';
 import { dataApiPath, pg, withQuery } from '@web/core/api';
-
-/** Run Now is for these roles (spec 02 §6); the gateway enforces the same list. */
-export const RUN_NOW_ROLES: readonly Role[] = ['admin', 'editor', 'responder', 'commander'];
-
-export function canRunNow(roles: readonly Role[] | undefined): boolean {
-  return (roles ?? []).some((role) => RUN_NOW_ROLES.includes(role));
-}
 
 /** Config items linked to the check. */
 export function checkConfigRelationshipsKey(checkId: string): string {
