@@ -1,5 +1,6 @@
 import type { CheckSummary } from '@contracts';
 import { formatDuration, formatPercent, uptimeRatio } from '@contracts';
+import { formatElapsed } from '@web/core/formatDateTime';
 
 /** Cell formatting of the health dashboard (spec 02 §5, §9). */
 
@@ -44,19 +45,8 @@ export function formatLatency(ms: number | null | undefined): string {
 
 /** '45s ago', '5m ago', '3h ago', '2d ago'; blank when missing or invalid. */
 export function formatSince(iso: string | null | undefined, now: number = Date.now()): string {
-  if (!iso) return '';
-  const ms = now - new Date(iso).getTime();
-  if (!Number.isFinite(ms)) return '';
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds}s ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 30) return `${days}d ago`;
-  const months = Math.floor(days / 30);
-  return months < 12 ? `${months}mo ago` : `${Math.floor(days / 365)}y ago`;
+  const elapsed = formatElapsed(iso, now, { seconds: true });
+  return elapsed && `${elapsed} ago`;
 }
 
 const HOUR_MS = 3_600_000;
