@@ -116,10 +116,13 @@ test('an operator runs an incident from creation to close, with a Jira responder
 
   // The changelog lists each step.
   await page.getByRole('button', { name: 'Changelog' }).click();
-  const kinds = await page.getByTestId('changelog').locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.type));
-  for (const kind of ['incident.created', 'hypothesis.created', 'evidence.created', 'evidence.done_definition_added', 'incident.status_updated', 'responder.created', 'responder.commented']) {
-    expect(kinds).toContain(kind);
-  }
+  // The changelog loads after the click: poll its entries until every step is there (or the expect timeout).
+  const kinds = () => page.getByTestId('changelog').locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.type));
+  await expect
+    .poll(kinds)
+    .toEqual(
+      expect.arrayContaining(['incident.created', 'hypothesis.created', 'evidence.created', 'evidence.done_definition_added', 'incident.status_updated', 'responder.created', 'responder.commented']),
+    );
 
   // The toggle reads Reopen while the incident is not open (it is mitigated): Reopen, then Close, then Reopen.
   await page.getByRole('button', { name: 'Reopen' }).click();
