@@ -43,7 +43,7 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
-      testMatch: ['<rootDir>/test/api/**/*.api.spec.ts', '<rootDir>/test/security/**/*.api.spec.ts', '<rootDir>/plugins/*/gateway/**/*.api.spec.ts'],
+      testMatch: ['<rootDir>/test/api/**/*.api.spec.ts', '<rootDir>/test/security/**/*.api.spec.ts', '<rootDir>/test/fault/**/*.api.spec.ts', '<rootDir>/plugins/*/gateway/**/*.api.spec.ts'],
       globalSetup: '<rootDir>/test/api/global-setup.ts',
     },
   ],

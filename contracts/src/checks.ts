@@ -23,8 +23,23 @@ export interface CheckRunContext {
   /** Abort when the check's timeout passes; runners must stop work and answer promptly. */
   signal: AbortSignal;
   timeoutMs: number;
-  /** Resolves `connection` references and secret-or-value fields ({value} | {valueFrom: ...}). */
+  /**
+   * Resolves `connection` references and secret-or-value fields ({value} | {valueFrom: ...}). A value from a stored
+   * connection is bound to that connection's origin and redacted from the stored result.
+   */
   resolveSecret(ref: unknown): Promise<string | null>;
+  /** Every outbound call the runner makes for the spec asks this first (address policy, credential binding). */
+  outbound: OutboundGuard;
+}
+
+/**
+ * The guard rail before a call made on behalf of a user's spec: throws (the message goes into an *invalid* result)
+ * when the target is denied by the outbound address policy (this console, its database, cloud metadata, unless
+ * allowed), or when `sending` (URL, headers, credentials, body) carries a stored credential of a connection whose
+ * origin is not the target.
+ */
+export interface OutboundGuard {
+  check(target: string | URL | { protocol: string; host: string; port: number }, sending?: unknown): Promise<void>;
 }
 
 /** The check as written in the canary spec: name, description, labels, icon, test/display/transform, type fields. */
@@ -36,6 +51,11 @@ export type CheckSpec = Record<string, unknown> & { name: string };
  */
 export interface CheckRunner {
   readonly type: string;
+  /**
+   * The type runs user-supplied code on the console's machine (exec). Saving or changing a canary holding such a
+   * check needs write on the `exec` RBAC resource, and `EXEC_ENABLED=false` refuses it entirely.
+   */
+  readonly runsCode?: boolean;
   validate(spec: CheckSpec): string[];
   run(spec: CheckSpec, context: CheckRunContext): Promise<CheckResult>;
   /**

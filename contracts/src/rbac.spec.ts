@@ -17,6 +17,11 @@ describe('RBAC matrix (spec 01 §6)', () => {
     expect(can(['editor'], 'properties', 'write')).toBe(true);
   });
 
+  it('lets only admin write exec (saving specs that run scripts on the console)', () => {
+    expect(can(['admin'], 'exec', 'write')).toBe(true);
+    for (const role of ['editor', 'commander', 'responder', 'viewer']) expect(can([role], 'exec', 'write')).toBe(false);
+  });
+
   it.each(['commander', 'responder'])('lets %s write only responder, incident, evidences and comments', (role) => {
     const writable = RESOURCES.filter((r) => can([role], r, 'write'));
     expect(writable.sort()).toEqual(['comments', 'evidences', 'incident', 'responder']);

@@ -26,6 +26,8 @@ export const RESOURCES = [
   'notifications',
   'playbooks',
   'playbook_runs',
+  // Saving a spec that makes the server run code (an exec check; later exec actions, lookups, scrapers).
+  'exec',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -40,10 +42,12 @@ const ALL: readonly Resource[] = RESOURCES;
 const except = (...excluded: Resource[]): Resource[] => ALL.filter((r) => !excluded.includes(r));
 const INCIDENT_WORK: Resource[] = ['responder', 'incident', 'evidences', 'comments'];
 const RESTRICTED: Resource[] = ['rbac', 'identities', 'connections'];
+/** Only admins may save specs that run code on the console's machine (issue 8: the exec sandbox). */
+const ADMIN_ONLY_WRITE: Resource[] = [...RESTRICTED, 'exec'];
 
 export const ROLE_MATRIX: Record<Role, { read: readonly Resource[]; write: readonly Resource[] }> = {
   admin: { read: ALL, write: ALL },
-  editor: { read: ALL, write: except(...RESTRICTED) },
+  editor: { read: ALL, write: except(...ADMIN_ONLY_WRITE) },
   commander: { read: except(...RESTRICTED), write: INCIDENT_WORK },
   responder: { read: except(...RESTRICTED), write: INCIDENT_WORK },
   viewer: { read: except(...RESTRICTED), write: [] },

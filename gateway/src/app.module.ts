@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { IdentityCleanup } from './core/auth/identity-cleanup';
 import { CoreModule, type CoreOptions } from './core/core.module';
 import { DataApiModule } from './core/data-api';
 import { JobsModule } from './core/jobs';
@@ -16,6 +17,8 @@ export class AppModule {
         JobsModule,
         ...GATEWAY_PLUGINS.map((p) => p.module),
       ],
+      // Needs JobsService, which lives beside core rather than in it.
+      providers: [IdentityCleanup],
     };
   }
 }

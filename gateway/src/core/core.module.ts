@@ -7,12 +7,15 @@ import { IdentityService } from './auth/identity.service';
 import { KubeconfigController } from './auth/kubeconfig.controller';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { FEATURE_GATE } from './data-api/feature-gate';
-import { Db, PG_POOL } from './database/db.service';
+import { DATA_API_DB, Db, PG_POOL } from './database/db.service';
 import { FeatureService } from './features/feature.service';
 import { FeaturesController } from './features/features.controller';
 import { AllExceptionsFilter } from './http/exception.filter';
 import { SystemController } from './observability/system.controller';
 import { PluginHostModule } from './plugin-host/plugin-host.module';
+import { ExecSandbox } from './sandbox/exec-sandbox';
+import { ExpressionEvaluator } from './cel/expression-evaluator';
+import { ADDRESS_POLICY, AddressPolicy } from './outbound';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -43,13 +46,43 @@ export class CoreModule {
           },
         },
         Db,
+        {
+          // The data API runs what any signed-in user asks for: its statements are bounded (defect 4 of issue 8).
+          provide: DATA_API_DB,
+          useFactory: () => {
+            const pool = new Pool({
+              connectionString: options.databaseUrl,
+              max: options.poolSize ?? 20,
+              idleTimeoutMillis: 30_000,
+              statement_timeout: options.config.dataApi.statementTimeoutMs,
+            });
+            pool.on('error', (error) => new Logger('Database').warn(`Lost an idle data API connection: ${error.message}`));
+            return new Db(pool);
+          },
+        },
+        ExecSandbox,
+        ExpressionEvaluator,
+        {
+          provide: ADDRESS_POLICY,
+          useFactory: () => new AddressPolicy({ listenPort: options.config.port, database: databaseAddress(options.databaseUrl), allow: options.config.outbound.allow }),
+        },
         IdentityService,
         FeatureService,
         { provide: FEATURE_GATE, useExisting: FeatureService },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
-      exports: [APP_CONFIG, PG_POOL, Db, IdentityService, FeatureService, FEATURE_GATE, PluginHostModule],
+      exports: [APP_CONFIG, PG_POOL, Db, DATA_API_DB, ExecSandbox, ExpressionEvaluator, ADDRESS_POLICY, IdentityService, FeatureService, FEATURE_GATE, PluginHostModule],
     };
+  }
+}
+
+/** Host and port of the console's own database, which no spec may reach. */
+function databaseAddress(url: string): { host: string; port: number } | null {
+  try {
+    const u = new URL(url);
+    return { host: u.hostname || '127.0.0.1', port: Number(u.port) || 5432 };
+  } catch {
+    return null;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { callError, failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
@@ -81,9 +81,9 @@ export class AlertmanagerCheckRunner implements CheckRunner {
 
     let response: { code: number; body: string };
     try {
-      response = await httpCall(target, { headers, insecure: spec.insecure === true, signal: ctx.signal });
+      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: spec.insecure === true, signal: ctx.signal });
     } catch (err) {
-      return failedResult(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+      return callError(started, ctx, err);
     }
     const duration = Date.now() - started;
     let json: unknown;

@@ -62,6 +62,7 @@ export class DnsCheckRunner implements CheckRunner {
     const resolver = new Resolver({ timeout: Math.max(1, ctx.timeoutMs), tries: 1 });
     if (typeof spec.server === 'string') {
       const port = (spec.port as number | undefined) ?? 53;
+      await ctx.outbound.check({ protocol: 'dns:', host: spec.server, port });
       resolver.setServers([isIP(spec.server) === 6 ? `[${spec.server}]:${port}` : `${spec.server}:${port}`]);
     }
     const onAbort = () => resolver.cancel();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { callError, failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 
 interface SearchResponse {
   hits?: { total?: number | { value?: number }; hits?: unknown[] };
@@ -53,9 +53,9 @@ abstract class SearchCheckRunner implements CheckRunner {
     let response: { code: number; body: string };
     try {
       const body = JSON.stringify((searchBody(spec.query) as { body: unknown }).body);
-      response = await httpCall(target, { method: 'POST', headers, body, insecure: spec.insecure === true, signal: ctx.signal });
+      response = await httpCall(target, { outbound: ctx.outbound, method: 'POST', headers, body, insecure: spec.insecure === true, signal: ctx.signal });
     } catch (err) {
-      return failedResult(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+      return callError(started, ctx, err);
     }
     const duration = Date.now() - started;
     let json: SearchResponse;

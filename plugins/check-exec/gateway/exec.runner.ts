@@ -1,16 +1,23 @@
-import { spawn } from 'node:child_process';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { ExecSandbox, SandboxRefused } from '@gateway/core/sandbox';
 
 /** Output kept per stream; the rest is dropped so a chatty script cannot grow the gateway. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
 
-/** Check type `exec`: runs `script` with bash; passes on exit 0. The whole process group is killed on timeout. */
+/**
+ * Check type `exec`: runs `script` with bash in the core sandbox (its own unprivileged user, an empty environment
+ * plus `env`, a scratch directory, limits, whole process group killed on timeout); passes on exit 0. Saving a
+ * canary with an exec check needs write on `exec` (admins), because the script runs on the console's machine.
+ */
 @Injectable()
 @Extension('checks', 'exec')
 export class ExecCheckRunner implements CheckRunner {
   readonly type = 'exec';
+  readonly runsCode = true;
+
+  constructor(private readonly sandbox: ExecSandbox) {}
 
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
@@ -22,18 +29,24 @@ export class ExecCheckRunner implements CheckRunner {
   async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
     const started = Date.now();
     const problems = this.validate(spec);
-    if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
-    let outcome: { stdout: string; stderr: string; exitCode: number | null; signal: string | null };
+    if (problems.length) return invalid(0, problems.join('; '));
+    let outcome;
     try {
-      outcome = await runBash(spec.script as string, { ...baseEnv(), ...envOf(spec.env) }, ctx.signal);
+      outcome = await this.sandbox.run({
+        script: spec.script as string,
+        env: envOf(spec.env) ?? {},
+        timeoutMs: ctx.timeoutMs,
+        signal: ctx.signal,
+        maxOutputBytes: MAX_OUTPUT_BYTES,
+      });
     } catch (err) {
-      const message = `bash could not run: ${(err as Error).message}`;
-      return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
+      const message = err instanceof SandboxRefused ? err.message : `bash could not run: ${(err as Error).message}`;
+      return invalid(Date.now() - started, message);
     }
     const duration = Date.now() - started;
     const { stdout, stderr, exitCode } = outcome;
-    const details = { stdout, stderr, exitCode, duration };
-    if (ctx.signal.aborted) {
+    const details = { stdout, stderr, exitCode, duration, ...(outcome.truncated ? { truncated: true } : {}) };
+    if (ctx.signal.aborted || outcome.timedOut) {
       const message = `timed out after ${ctx.timeoutMs}ms`;
       return { pass: false, invalid: false, duration, message, error: message, details };
     }
@@ -43,10 +56,8 @@ export class ExecCheckRunner implements CheckRunner {
   }
 }
 
-/** Scripts see a minimal environment, never the gateway's own (database URL, session secret, ...). */
-function baseEnv(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'LANG', 'TZ', 'TMPDIR'];
-  return Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k] as string]));
+function invalid(duration: number, message: string): CheckResult {
+  return { pass: false, invalid: true, duration, message, error: message, details: {} };
 }
 
 function envOf(env: unknown): Record<string, string> | null {
@@ -57,41 +68,4 @@ function envOf(env: unknown): Record<string, string> | null {
   }
   if (env && typeof env === 'object' && Object.values(env).every((v) => typeof v === 'string')) return env as Record<string, string>;
   return null;
-}
-
-function runBash(script: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<{ stdout: string; stderr: string; exitCode: number | null; signal: string | null }> {
-  return new Promise((resolve, reject) => {
-    // detached: the script gets its own process group, so a timeout kills its children too (sleep, curl, ...).
-    const child = spawn('bash', ['-c', script], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let outSize = 0;
-    let errSize = 0;
-    child.stdout.on('data', (c: Buffer) => {
-      if (outSize < MAX_OUTPUT_BYTES) out.push(c);
-      outSize += c.length;
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      if (errSize < MAX_OUTPUT_BYTES) err.push(c);
-      errSize += c.length;
-    });
-    const kill = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    if (signal.aborted) kill();
-    else signal.addEventListener('abort', kill, { once: true });
-    child.once('error', (e) => {
-      signal.removeEventListener('abort', kill);
-      reject(e);
-    });
-    child.once('close', (exitCode, sig) => {
-      signal.removeEventListener('abort', kill);
-      const text = (bufs: Buffer[]) => Buffer.concat(bufs).subarray(0, MAX_OUTPUT_BYTES).toString('utf8');
-      resolve({ stdout: text(out), stderr: text(err), exitCode, signal: sig });
-    });
-  });
 }

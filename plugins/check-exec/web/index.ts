@@ -10,6 +10,8 @@ export default definePlugin({
       id: 'exec',
       label: 'Exec',
       icon: WindowConsole20Regular,
+      savePermission: { resource: 'exec', action: 'write' },
+      savePermissionHint: 'Only administrators may add checks that run scripts on the console',
       fields: [
         { name: 'name', label: 'Name', kind: 'text', required: true },
         { name: 'script', label: 'Script (bash)', kind: 'textarea', required: true },

@@ -60,6 +60,7 @@ export class HttpCheckRunner implements CheckRunner {
     if (username !== null) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
     const body = typeof spec.body === 'string' ? spec.body : spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
+    await ctx.outbound.check(url, { url: url.href, headers, body, username, password });
     let response: HttpResponse;
     try {
       response = await request(url, {

@@ -62,6 +62,8 @@ export class IcmpCheckRunner implements CheckRunner {
     const count = (spec.packetCount as number | undefined) ?? 1;
     const waitSeconds = Math.max(1, Math.ceil(ctx.timeoutMs / 1000 / count));
     const args = ['-c', String(count), '-W', String(waitSeconds), spec.endpoint as string];
+    // ICMP has no port; the policy still refuses cloud metadata addresses.
+    await ctx.outbound.check({ protocol: 'icmp:', host: spec.endpoint as string, port: 0 });
 
     let output: { stdout: string; stderr: string; exitCode: number | null };
     try {

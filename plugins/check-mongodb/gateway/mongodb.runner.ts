@@ -55,6 +55,7 @@ export class MongodbCheckRunner implements CheckRunner {
       maxPoolSize: 1,
       ...(username !== undefined ? { auth: { username, password } } : {}),
     };
+    for (const host of mongoHosts(url)) await ctx.outbound.check({ protocol: 'mongodb:', ...host }, { url, username, password });
     let client: MongoClient;
     try {
       client = new MongoClient(url, options);
@@ -105,3 +106,11 @@ export class MongodbCheckRunner implements CheckRunner {
   }
 }
 
+/** Every host of a mongodb:// URL (a seed list `h1:p1,h2:p2`); a mongodb+srv:// name is checked as given. */
+function mongoHosts(url: string): Array<{ host: string; port: number }> {
+  const authority = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]*)/i.exec(url)?.[1] ?? '';
+  return authority.split(',').filter(Boolean).map((part) => {
+    const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(part);
+    return { host: (m?.[1] ?? part).replace(/^\[|\]$/g, ''), port: Number(m?.[2] ?? 27017) };
+  });
+}

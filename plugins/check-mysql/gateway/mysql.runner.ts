@@ -75,6 +75,7 @@ export class MysqlCheckRunner implements CheckRunner {
     const password = (await resolveValue(spec.password, ctx)) ?? undefined;
     if (user !== undefined) options.user = user;
     if (password !== undefined) options.password = password;
+    await ctx.outbound.check({ protocol: 'mysql:', host: String(options.host), port: Number(options.port ?? 3306) }, { dsn, user: options.user, password: options.password });
 
     const aborted = new Promise<never>((_, reject) => {
       const onAbort = () => reject(new Error('aborted'));

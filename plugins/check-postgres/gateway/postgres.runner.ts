@@ -40,7 +40,9 @@ export class PostgresCheckRunner implements CheckRunner {
     }
     const user = (await resolveValue(spec.username, ctx)) ?? undefined;
     const password = (await resolveValue(spec.password, ctx)) ?? undefined;
-    const client = new Client({ connectionString: withCredentials(connectionString, user, password), connectionTimeoutMillis: Math.max(1, ctx.timeoutMs) });
+    const target = withCredentials(connectionString, user, password);
+    await ctx.outbound.check(new URL(target), { target, user, password });
+    const client = new Client({ connectionString: target, connectionTimeoutMillis: Math.max(1, ctx.timeoutMs) });
     client.on('error', () => undefined); // a dropped connection after abort is reported through the query, not as an unhandled event
     const aborted = new Promise<never>((_, reject) => {
       const onAbort = () => reject(new Error('aborted'));

@@ -6,6 +6,7 @@ import { checkContext } from '../../../test/support/check-context';
 import { startHttpPeer, type HttpPeer } from '../../../test/support/peers/http-peer';
 import { freePort, startPrometheus, type PrometheusPeer } from '../../../test/support/peers/prometheus';
 // The health area's own expression pipeline, so the `test` below is evaluated exactly as a scheduled run would be.
+import { ExpressionEvaluator } from '@gateway/core/cel';
 import { applyExpressions } from '../../health/gateway/check-runner.service';
 import { PrometheusCheckRunner } from './prometheus.runner';
 
@@ -57,11 +58,13 @@ describe('prometheus check against the real Prometheus', () => {
     expect(r.error).toBe(r.message);
   });
 
-  it('lets the `test` expression judge the results', () => {
+  it('lets the `test` expression judge the results', async () => {
     if (!prometheus) return;
-    const holds = applyExpressions({ name: 'up', test: { expr: "results.exists(r, r.job == 'prometheus') && size(results) == 1" } }, up!);
+    const expressions = new ExpressionEvaluator({ expressions: { timeoutMs: 5000, workers: 1 } });
+    const holds = await applyExpressions({ name: 'up', test: { expr: "results.exists(r, r.job == 'prometheus') && size(results) == 1" } }, up!, expressions);
     expect(holds).toMatchObject({ pass: true, invalid: false });
-    const fails = applyExpressions({ name: 'up', test: { expr: "results.exists(r, r.job == 'node')" } }, up!);
+    const fails = await applyExpressions({ name: 'up', test: { expr: "results.exists(r, r.job == 'node')" } }, up!, expressions);
+    await expressions.onModuleDestroy();
     expect(fails).toMatchObject({ pass: false, invalid: false });
     expect(fails.message).toBe('1 result');
     expect(fails.error).toBe("test failed: results.exists(r, r.job == 'node')");

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { failedResult, httpCall, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { callError, failedResult, httpCall, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 
 /** A query answer is data for expressions, not a download: cut beyond this. */
 /** One series (or the scalar/string) of an instant query: its labels flattened next to `value`. */
@@ -56,9 +56,9 @@ export class PrometheusCheckRunner implements CheckRunner {
 
     let response: { code: number; body: string };
     try {
-      response = await httpCall(target, { headers, insecure: insecureOf(spec), signal: ctx.signal });
+      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: insecureOf(spec), signal: ctx.signal });
     } catch (err) {
-      return failedResult(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+      return callError(started, ctx, err);
     }
     const duration = Date.now() - started;
     let json: PrometheusResponse;

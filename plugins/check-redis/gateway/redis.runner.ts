@@ -52,6 +52,7 @@ export class RedisCheckRunner implements CheckRunner {
     if (password) commands.push(username ? ['AUTH', username, password] : ['AUTH', password]);
     if (db) commands.push(['SELECT', String(db)]);
     commands.push(['PING']);
+    await ctx.outbound.check({ protocol: 'redis:', host: target.host, port: target.port }, commands);
     try {
       const replies = await converse(target.host, target.port, commands, ctx.signal);
       const duration = Date.now() - started;

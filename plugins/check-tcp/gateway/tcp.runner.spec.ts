@@ -40,7 +40,7 @@ describe('tcp check', () => {
 
   it('stops at once when the check has timed out (loopback connects too fast to hang mid-connect)', async () => {
     const started = Date.now();
-    const r = await runner.run({ name: 't', host: '127.0.0.1', port }, { signal: AbortSignal.abort(), timeoutMs: 0, resolveSecret: async () => null });
+    const r = await runner.run({ name: 't', host: '127.0.0.1', port }, { ...checkContext(), signal: AbortSignal.abort(), timeoutMs: 0 });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(r).toMatchObject({ pass: false, invalid: false, message: `timed out after 0ms connecting to 127.0.0.1:${port}` });
   });

@@ -41,6 +41,7 @@ export class TcpCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
     const { host, port } = tcpTarget(spec)!;
+    await ctx.outbound.check({ protocol: 'tcp:', host, port });
     try {
       await connect(host, port, ctx.signal);
     } catch (err) {

@@ -1,9 +1,11 @@
 import { hostname } from 'node:os';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
-import { CHECK_EXTENSION_POINT, type CheckRunner } from '@contracts';
+import { can, CHECK_EXTENSION_POINT, type CheckRunner } from '@contracts';
+import type { Principal } from '@gateway/core/auth/principal';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
-import { badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
+import { badRequest, conflict, forbidden, notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CanaryDocumentError, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
 import { locateProblems, type CanaryProblem } from './canary-problems';
@@ -25,7 +27,33 @@ export class CanariesService {
   constructor(
     private readonly db: Db,
     private readonly plugins: PluginHost,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'exec'>,
   ) {}
+
+  /**
+   * Specs that make the console run code (a check type whose plugin declares `runsCode`, such as exec) may be
+   * created or changed only with write on `exec` (admins), and not at all with `EXEC_ENABLED=false`. Both the new
+   * document's checks and the canary's current ones count, so an editor can neither add a script nor rewrite an
+   * administrator's. Deleting a canary runs nothing and stays with `canaries` write.
+   */
+  private async assertMayWriteCode(tx: PoolClient, principal: Principal, canaryId: string | null, next: ParsedCanary): Promise<void> {
+    const current = canaryId
+      ? (await tx.query<{ type: string }>(`SELECT DISTINCT type FROM checks WHERE canary_id = $1 AND deleted_at IS NULL`, [canaryId])).rows.map((r) => r.type)
+      : [];
+    const added = this.typesRunningCode(next.checks.map((c) => c.type));
+    const touched = Array.from(new Set([...added, ...this.typesRunningCode(current)]));
+    if (!touched.length) return;
+    if (!can(principal.roles, 'exec', 'write')) {
+      throw forbidden(`Only administrators may save health checks that run scripts on the console (${touched.join(', ')})`, 'permission_denied');
+    }
+    if (added.length && !this.config.exec.enabled) {
+      throw badRequest(`Checks that run scripts (${added.join(', ')}) are turned off on this console`, 'exec_disabled');
+    }
+  }
+
+  private typesRunningCode(types: string[]): string[] {
+    return Array.from(new Set(types)).filter((type) => this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type)?.runsCode === true);
+  }
 
   /** A validated canary; an invalid document answers 400 `invalid_canary` naming every problem. */
   parse(body: CanaryBodyDto): ParsedCanary {
@@ -60,7 +88,7 @@ export class CanariesService {
    * that write's transaction, so an invalid spec answers 400 and rolls the write back. Rows touched by the
    * transaction are those whose `updated_at` is its start time.
    */
-  async syncWrittenRows(tx: PoolClient): Promise<void> {
+  async syncWrittenRows(tx: PoolClient, principal: Principal): Promise<void> {
     const rows = await tx.query<{ id: string; name: string; namespace: string; labels: unknown; spec: unknown; schedule: string | null; deleted_at: string | null }>(
       `SELECT id, name, namespace, labels, spec, schedule, deleted_at FROM canaries WHERE updated_at = now()`,
     );
@@ -70,6 +98,7 @@ export class CanariesService {
         continue;
       }
       const canary = this.parse({ name: row.name, namespace: row.namespace, labels: row.labels as Record<string, string>, spec: row.spec as Record<string, unknown> });
+      await this.assertMayWriteCode(tx, principal, row.id, canary);
       if (canary.schedule !== row.schedule) await tx.query(`UPDATE canaries SET schedule = $2 WHERE id = $1`, [row.id, canary.schedule]);
       await this.syncChecks(tx, row.id, canary);
     }
@@ -87,12 +116,13 @@ export class CanariesService {
     return canary;
   }
 
-  async create(body: CanaryBodyDto, personId: string | null): Promise<CanaryWithChecks> {
+  async create(body: CanaryBodyDto, principal: Principal): Promise<CanaryWithChecks> {
     const canary = this.parse(body);
     const id = await this.write(async (tx) => {
+      await this.assertMayWriteCode(tx, principal, null, canary);
       const row = await tx.query<{ id: string }>(
         `INSERT INTO canaries (name, namespace, labels, spec, schedule, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [canary.name, canary.namespace, canary.labels, canary.spec, canary.schedule, personId],
+        [canary.name, canary.namespace, canary.labels, canary.spec, canary.schedule, principal.personId],
       );
       await this.syncChecks(tx, row.rows[0].id, canary);
       return row.rows[0].id;
@@ -100,16 +130,16 @@ export class CanariesService {
     return this.get(id);
   }
 
-  async update(id: string, body: CanaryBodyDto, personId: string | null): Promise<CanaryWithChecks> {
+  async update(id: string, body: CanaryBodyDto, principal: Principal): Promise<CanaryWithChecks> {
     const canary = this.parse(body);
     await this.write(async (tx) => {
+      await this.assertMayWriteCode(tx, principal, id, canary);
       const row = await tx.query(
         `UPDATE canaries SET name = $2, namespace = $3, labels = $4, spec = $5, schedule = $6 WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
         [id, canary.name, canary.namespace, canary.labels, canary.spec, canary.schedule],
       );
       if (!row.rowCount) throw notFound('Canary not found');
       await this.syncChecks(tx, id, canary);
-      void personId;
     });
     return this.get(id);
   }

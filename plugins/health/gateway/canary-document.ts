@@ -1,3 +1,4 @@
+import { expressionLimitProblem } from '@gateway/core/cel';
 import * as yaml from 'js-yaml';
 import { CHECK_TYPES_IN_EDITOR, type CheckRunner, type CheckSpec } from '@contracts';
 
@@ -124,7 +125,12 @@ export function validateCanary(
         const expr = item[key];
         if (expr !== undefined && !(isObject(expr) && (expr.expr === undefined || typeof expr.expr === 'string')) && typeof expr !== 'string') {
           errors.push(`${path}.${key}: must be an expression ({expr: ...})`);
+          continue;
         }
+        // Refused at save time rather than failing closed at every run: too long or too complex.
+        const text = typeof expr === 'string' ? expr : isObject(expr) && typeof expr.expr === 'string' ? expr.expr : null;
+        const problem = text?.trim() ? expressionLimitProblem(text) : null;
+        if (problem) errors.push(`${path}.${key}: the expression ${problem}`);
       }
       const checkLabels = stringMap(item.labels, `${path}.labels`, errors);
       const runner = runners(type);

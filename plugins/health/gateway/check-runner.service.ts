@@ -1,13 +1,15 @@
-import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { CHECK_EXTENSION_POINT, CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type CheckRunner, type CheckSpec } from '@contracts';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
+import { ADDRESS_POLICY, AddressPolicy, CredentialLedger, OutboundRefused, RunGuard } from '@gateway/core/outbound';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { parseDuration } from './canary-document';
-import { evaluate, plain } from '@gateway/core/cel/cel';
+import { ExpressionEvaluator } from '@gateway/core/cel';
 import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
-import { resolveCheckSecret } from './check-secrets';
+import { boundDetails, recordConnectionSecrets, resolveCheckSecret } from './check-secrets';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -73,11 +75,24 @@ export class CheckRunnerService implements OnModuleDestroy {
     private readonly db: Db,
     private readonly plugins: PluginHost,
     private readonly connections: ConnectionStore,
+    @Inject(ADDRESS_POLICY) private readonly policy: AddressPolicy,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'health'>,
+    private readonly expressions: ExpressionEvaluator,
     @Optional() private readonly metrics?: CheckMetrics,
   ) {}
 
-  /** Secrets and `connection://` references in a check spec come from stored connections (`check-secrets.ts`). */
-  private readonly resolveSecret = (ref: unknown) => resolveCheckSecret(ref, (name) => this.connections.resolve(name));
+  /**
+   * Secrets and `connection://` references in a check spec come from stored connections (`check-secrets.ts`); what
+   * a run resolves goes into its ledger, which binds each credential to its connection's origin and redacts it.
+   */
+  private resolverFor(ledger: CredentialLedger) {
+    return (ref: unknown) =>
+      resolveCheckSecret(ref, async (name) => {
+        const connection = await this.connections.resolve(name);
+        if (connection) recordConnectionSecrets(ledger, connection);
+        return connection;
+      });
+  }
 
   async onModuleDestroy(): Promise<void> {
     await this.drain();
@@ -197,6 +212,7 @@ export class CheckRunnerService implements OnModuleDestroy {
     if (!runner) return { pass: false, invalid: true, duration: 0, message: CHECK_TYPE_NOT_SUPPORTED, error: CHECK_TYPE_NOT_SUPPORTED, details: {} };
     const timeoutMs = runner.timeoutMs?.(spec) ?? timeoutOf(spec);
     const controller = new AbortController();
+    const guard = new RunGuard(this.policy);
     const t0 = Date.now();
     let timer: NodeJS.Timeout | undefined;
     let result: CheckResult;
@@ -207,14 +223,19 @@ export class CheckRunnerService implements OnModuleDestroy {
           resolve({ pass: false, invalid: false, duration: Date.now() - t0, message: `timed out after ${timeoutMs} ms`, error: `timed out after ${timeoutMs} ms`, details: {} });
         }, timeoutMs);
       });
-      result = await Promise.race([runner.run(spec, { signal: controller.signal, timeoutMs, resolveSecret: this.resolveSecret }), timedOut]);
+      const context = { signal: controller.signal, timeoutMs, resolveSecret: this.resolverFor(guard.ledger), outbound: guard };
+      result = await Promise.race([runner.run(spec, context), timedOut]);
     } catch (error) {
       const message = (error as Error).message ?? String(error);
-      result = { pass: false, invalid: false, duration: Date.now() - t0, message, error: message, details: {} };
+      // A call the guard rails refused is a configuration problem: invalid, not a failure of the target.
+      result = { pass: false, invalid: error instanceof OutboundRefused, duration: Date.now() - t0, message, error: message, details: {} };
     } finally {
       clearTimeout(timer);
     }
-    return applyExpressions(spec, { ...result, details: result.details ?? {} });
+    const evaluated = await applyExpressions(spec, { ...result, details: result.details ?? {} }, this.expressions);
+    // Nothing a stored credential resolved to leaves the run: not in the stored row, the log or the Run Now answer.
+    const redacted = guard.ledger.redact(evaluated);
+    return { ...redacted, details: boundDetails(redacted.details, this.config.health.storedBodyBytes) };
   }
 
   private async store(check: CheckRow, started: Date, result: CheckResult): Promise<CheckStatusRow> {
@@ -272,43 +293,37 @@ export function timeoutOf(spec: CheckSpec): number {
   return DEFAULT_TIMEOUT_MS;
 }
 
-/** transform → display → test over the result (its details, plus duration, pass, message). Pure; exported for tests. */
-export function applyExpressions(spec: CheckSpec, result: CheckResult): CheckResult {
+/**
+ * transform → display → test over the result (its details, plus duration, pass, message), each evaluated by the core
+ * evaluator: size-limited, in a worker thread, under a timeout. An expression that fails makes the result invalid.
+ */
+export async function applyExpressions(spec: CheckSpec, result: CheckResult, expressions: Pick<ExpressionEvaluator, 'evaluate'>): Promise<CheckResult> {
   if (result.invalid) return result;
   const scope = () => ({ ...result.details, details: result.details, duration: result.duration, pass: result.pass, message: result.message, error: result.error ?? '' });
-  const invalid = (which: string, error: unknown): CheckResult => {
-    const message = `${which}: ${(error as Error).message ?? String(error)}`;
+  const invalid = (which: string, error: string): CheckResult => {
+    const message = `${which}: ${error}`;
     return { ...result, pass: false, invalid: true, message, error: message };
   };
   const transform = expressionOf(spec.transform);
   if (transform) {
-    try {
-      const value = plain(evaluate(transform, scope()));
-      if (value && typeof value === 'object' && !Array.isArray(value)) result = { ...result, details: { ...result.details, ...(value as Record<string, unknown>) } };
-      else result = { ...result, details: { ...result.details, transformed: value } };
-    } catch (error) {
-      return invalid('transform', error);
-    }
+    const outcome = await expressions.evaluate(transform, scope());
+    if (!outcome.ok) return invalid('transform', outcome.error);
+    const value = outcome.value;
+    if (value && typeof value === 'object' && !Array.isArray(value)) result = { ...result, details: { ...result.details, ...(value as Record<string, unknown>) } };
+    else result = { ...result, details: { ...result.details, transformed: value } };
   }
   const display = expressionOf(spec.display);
   if (display) {
-    try {
-      const value = plain(evaluate(display, scope()));
-      result = { ...result, message: typeof value === 'string' ? value : JSON.stringify(value) };
-    } catch (error) {
-      return invalid('display', error);
-    }
+    const outcome = await expressions.evaluate(display, scope());
+    if (!outcome.ok) return invalid('display', outcome.error);
+    result = { ...result, message: typeof outcome.value === 'string' ? outcome.value : JSON.stringify(outcome.value) };
   }
   const test = expressionOf(spec.test);
   if (test) {
-    let value: unknown;
-    try {
-      value = evaluate(test, scope());
-    } catch (error) {
-      return invalid('test', error);
-    }
-    if (typeof value !== 'boolean') return invalid('test', new Error(`must return a boolean, not ${typeof value === 'bigint' ? 'int' : typeof value}`));
-    if (!value && result.pass) result = { ...result, pass: false, message: result.message || `test failed: ${test}`, error: result.error ?? `test failed: ${test}` };
+    const outcome = await expressions.evaluate(test, scope());
+    if (!outcome.ok) return invalid('test', outcome.error);
+    if (typeof outcome.value !== 'boolean') return invalid('test', `must return a boolean, not ${outcome.kind === 'int' ? 'int' : typeof outcome.value}`);
+    if (!outcome.value && result.pass) result = { ...result, pass: false, message: result.message || `test failed: ${test}`, error: result.error ?? `test failed: ${test}` };
   }
   return result;
 }

@@ -1,4 +1,35 @@
 import type { ResolvedConnection } from '@contracts';
+import type { CredentialLedger } from '@gateway/core/outbound';
+
+/** Properties of a connection that hold credentials (the rest, such as a region, are plain settings). */
+const SECRET_PROPERTY = /token|secret|key|password|passwd|auth|credential/i;
+
+/** Puts a connection's credentials in the run's ledger: bound to the connection's origin, redacted from results. */
+export function recordConnectionSecrets(ledger: CredentialLedger, connection: ResolvedConnection): void {
+  ledger.record(connection.password, connection);
+  ledger.record(connection.certificate, connection);
+  for (const [key, value] of Object.entries(connection.properties ?? {})) if (SECRET_PROPERTY.test(key)) ledger.record(value, connection);
+}
+
+/**
+ * Details as stored: strings (a response body, script output) are cut to `maxBytes`, and a larger structured value
+ * (a parsed JSON body) is kept as its cut JSON text. The expressions saw everything before this.
+ */
+export function boundDetails(details: Record<string, unknown>, maxBytes: number): Record<string, unknown> {
+  const cut = (text: string) => (Buffer.byteLength(text) <= maxBytes ? text : `${Buffer.from(text).subarray(0, maxBytes).toString('utf8')}…`);
+  const out: Record<string, unknown> = {};
+  let truncated = false;
+  for (const [key, value] of Object.entries(details ?? {})) {
+    const text = typeof value === 'string' ? value : value !== null && typeof value === 'object' ? JSON.stringify(value) : null;
+    if (text === null || Buffer.byteLength(text) <= maxBytes) out[key] = value;
+    else {
+      out[key] = cut(text);
+      truncated = true;
+    }
+  }
+  if (truncated) out.truncated = true;
+  return out;
+}
 
 /** What the resolver needs of the connection store (`ConnectionStore.resolve`). */
 export type ConnectionLookup = (ref: string) => Promise<ResolvedConnection | null>;

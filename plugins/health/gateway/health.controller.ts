@@ -49,7 +49,7 @@ export class HealthController {
   @RequirePermission('canaries', 'write')
   @ApiOperation({ summary: 'Create a canary from a YAML Canary document or {name, namespace, labels, spec}; its checks in the same transaction' })
   create(@Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
-    return this.canaries.create(body, req.principal?.personId ?? null).finally(() => this.summaries.invalidate());
+    return this.canaries.create(body, req.principal!).finally(() => this.summaries.invalidate());
   }
 
   @Post('canaries/validate')
@@ -71,7 +71,7 @@ export class HealthController {
   @RequirePermission('canaries', 'write')
   @ApiOperation({ summary: 'Replace a canary; checks upserted on (type, name), removed ones soft-deleted' })
   update(@Param('id', uuid) id: string, @Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
-    return this.canaries.update(id, body, req.principal?.personId ?? null).finally(() => this.summaries.invalidate());
+    return this.canaries.update(id, body, req.principal!).finally(() => this.summaries.invalidate());
   }
 
   @Delete('canaries/:id')

@@ -26,7 +26,7 @@ export class HealthResources implements DataApiResourceProvider {
         // hook finds the written rows by `updated_at = now()`, so the timestamps (and the derived schedule) are not
         // writable here.
         writableColumns: ['id', 'name', 'namespace', 'labels', 'spec', 'icon', 'source', 'agent_id', 'created_by', 'deleted_at'],
-        afterWrite: (tx) => this.canaries.syncWrittenRows(tx),
+        afterWrite: (tx, principal) => this.canaries.syncWrittenRows(tx, principal),
       },
       { name: 'canaries_with_status', kind: 'view', read: 'canaries', feature },
       // Checks are derived from their canary's spec: written through canaries only.

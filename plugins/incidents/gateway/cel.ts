@@ -1,30 +1,22 @@
-import { celModule } from '@gateway/core/cel/cel';
+import { celDuration, type ExpressionEvaluator } from '@gateway/core/cel';
 
-/** Definition-of-done scripts in CEL (the loader is gateway core's, shared with the health checks). */
-
-/** A CEL duration value (comparable with `duration('5m')`). */
-export function celDuration(seconds: number): unknown {
-  return celModule().evaluate('duration(s)', { s: `${Math.max(0, Math.floor(seconds))}s` });
-}
+/** Definition-of-done scripts in CEL, evaluated by gateway core's bounded evaluator (shared with the health checks). */
+export { celDuration };
 
 export type CelOutcome = { ok: true; value: boolean } | { ok: false; error: string };
 
 /** Evaluates a definition-of-done script; anything but a boolean result is an error. */
-export function evaluateCel(script: string, variables: Record<string, unknown>): CelOutcome {
-  try {
-    const value = celModule().evaluate(script, variables);
-    if (typeof value !== 'boolean') return { ok: false, error: `The script must return true or false, not ${describe(value)}` };
-    return { ok: true, value };
-  } catch (error) {
-    const message = (error as Error).message ?? String(error);
-    return { ok: false, error: message.split('\n')[0] };
-  }
+export async function evaluateCel(expressions: Pick<ExpressionEvaluator, 'evaluate'>, script: string, variables: Record<string, unknown>): Promise<CelOutcome> {
+  const outcome = await expressions.evaluate(script, variables);
+  if (!outcome.ok) return { ok: false, error: outcome.error };
+  if (typeof outcome.value !== 'boolean') return { ok: false, error: `The script must return true or false, not ${describe(outcome.value, outcome.kind)}` };
+  return { ok: true, value: outcome.value };
 }
 
-function describe(value: unknown): string {
+function describe(value: unknown, kind: string): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'bigint') return `an int (${value})`;
+  if (kind === 'int') return `an int (${String(value)})`;
   if (typeof value === 'string') return `a string ('${value.slice(0, 40)}')`;
   if (typeof value === 'number') return `a number (${value})`;
-  return `a ${Array.isArray(value) ? 'list' : typeof value}`;
+  return `a ${Array.isArray(value) ? 'list' : kind === 'map' ? 'map' : typeof value}`;
 }

@@ -2,9 +2,9 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { DOD_EVALUATED_STATUSES, DOD_SCRIPT_VARIABLES, dodScriptExpression, type DodEvaluationResult, type IncidentEvidence } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
-import { notFound } from '@gateway/core/http/domain-error';
+import { badRequest, notFound } from '@gateway/core/http/domain-error';
 import { JobsService } from '@gateway/core/jobs';
-import { celObject } from '@gateway/core/cel/cel';
+import { ExpressionEvaluator, expressionLimitProblem } from '@gateway/core/cel';
 import { celDuration, evaluateCel, type CelOutcome } from './cel';
 import { mapDbErrors } from './db-errors';
 import { actAs } from './incidents.service';
@@ -27,6 +27,7 @@ export class DefinitionOfDoneService implements OnModuleInit {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobsService,
+    private readonly expressions: ExpressionEvaluator,
   ) {}
 
   onModuleInit(): void {
@@ -36,6 +37,9 @@ export class DefinitionOfDoneService implements OnModuleInit {
 
   /** Adds the evidence to (or removes it from) the definition of done; removal clears done and the script. */
   async setDefinitionOfDone(evidenceId: string, definitionOfDone: boolean, script: string | null | undefined, personId: string): Promise<IncidentEvidence> {
+    // A script over the limits is refused here, not re-run (and failed) every minute.
+    const problem = definitionOfDone && script?.trim() ? expressionLimitProblem(dodScriptExpression(script)) : null;
+    if (problem) throw badRequest(`The script ${problem}`, 'invalid_script');
     return mapDbErrors(() =>
       this.db.transaction(async (tx) => {
         await actAs(tx, personId);
@@ -130,10 +134,9 @@ export class DefinitionOfDoneService implements OnModuleInit {
     if (!variable) return { ok: false, error: `Evidence of type ${evidence.type} has no linked item a script can read` };
     const item = await this.linkedItem(tx, evidence);
     if (!item) return { ok: false, error: `The linked ${variable} no longer exists` };
-    const variables = celObject({ [variable]: item, evidence: evidence.evidence ?? {} }) as Record<string, Json>;
     // `check.age` is a CEL duration, so scripts can compare it with duration('5m').
-    if (typeof item.age_seconds === 'number') variables[variable].age = celDuration(item.age_seconds);
-    return evaluateCel(dodScriptExpression(evidence.script!), variables);
+    const linked = typeof item.age_seconds === 'number' ? { ...item, age: celDuration(item.age_seconds) } : item;
+    return evaluateCel(this.expressions, dodScriptExpression(evidence.script!), { [variable]: linked, evidence: evidence.evidence ?? {} });
   }
 
   /** The current data of the evidence's linked item, as the script sees it. */

@@ -4,6 +4,7 @@ import { useWhoAmI } from '@web/core/auth';
 import { Avatar } from '@web/core/components/Avatar';
 import { GoBackLink } from '@web/core/components/GoBackLink';
 import { Loading } from '@web/core/components/Loading';
+import { AccessTokens } from './AccessTokens';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px' },
@@ -50,6 +51,7 @@ export default function ProfileSettingsPage() {
           </dd>
         </dl>
       </Card>
+      <AccessTokens />
     </div>
   );
 }

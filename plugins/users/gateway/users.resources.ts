@@ -3,10 +3,12 @@ import { DataApiResources, type DataApiResourceProvider, type DataApiResourceReg
 
 /** Credentials never leave the gateway, whoever asks. */
 const PERSON_SECRETS = ['password_hash', 'totp_secret'];
+/** Who can be reached and how an account signs in: for readers of identities (admins), not every viewer. */
+const PERSON_PRIVATE = { read: 'identities' as const, columns: ['email', 'last_login', 'email_verified_at', 'totp_enabled_at', 'properties'] };
 
 /**
  * People and teams (spec 03 Users, Teams). Everybody who can read needs names and avatars (mentions, responders,
- * created-by columns), so reading is `database`; changing people and teams is `identities` (admins only).
+ * created-by columns), so reading is `database`, but emails and sign-in state only with `identities`; changing people and teams is `identities` (admins only).
  * Role assignments are `rbac`.
  */
 @Injectable()
@@ -14,7 +16,7 @@ const PERSON_SECRETS = ['password_hash', 'totp_secret'];
 export class UsersResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [
-      { name: 'people', kind: 'table', read: 'database', write: 'identities', hiddenColumns: PERSON_SECRETS, softDelete: true },
+      { name: 'people', kind: 'table', read: 'database', write: 'identities', hiddenColumns: PERSON_SECRETS, restrictedColumns: PERSON_PRIVATE, softDelete: true },
       { name: 'people_roles', kind: 'view', read: 'identities' },
       { name: 'person_roles', kind: 'table', read: 'identities', write: 'rbac' },
       { name: 'teams', kind: 'table', read: 'database', write: 'identities', feature: 'settings.teams', softDelete: true },

@@ -1,6 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { Db, PG_POOL } from '@gateway/core/database/db.service';
+import { APP_CONFIG, loadConfig } from '@gateway/core/config/app-config';
+import { DATA_API_DB, Db, PG_POOL } from '@gateway/core/database/db.service';
 import { DataApiModule, DataApiResources, FEATURE_GATE, type DataApiResourceProvider } from '@gateway/core/data-api';
 import { ID, TestFeatureGate, startDataApiApp, type DataApiTestApp } from './fixture';
 
@@ -147,7 +148,16 @@ describe('data API registration', () => {
   it('fails at start when two providers register the same name, naming both', async () => {
     const pool = { query: jest.fn(), end: async () => undefined };
     @Global()
-    @Module({ providers: [{ provide: PG_POOL, useValue: pool }, Db, { provide: FEATURE_GATE, useValue: new TestFeatureGate() }], exports: [Db, FEATURE_GATE] })
+    @Module({
+      providers: [
+        { provide: PG_POOL, useValue: pool },
+        Db,
+        { provide: DATA_API_DB, useExisting: Db },
+        { provide: APP_CONFIG, useValue: loadConfig({}) },
+        { provide: FEATURE_GATE, useValue: new TestFeatureGate() },
+      ],
+      exports: [Db, DATA_API_DB, APP_CONFIG, FEATURE_GATE],
+    })
     class Infra {}
     const moduleRef = await Test.createTestingModule({
       imports: [Infra, DataApiModule],

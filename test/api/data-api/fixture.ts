@@ -5,7 +5,8 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import type { Feature } from '@contracts';
 import { isRole } from '@contracts';
-import { Db, PG_POOL } from '@gateway/core/database/db.service';
+import { APP_CONFIG, loadConfig } from '@gateway/core/config/app-config';
+import { DATA_API_DB, Db, PG_POOL } from '@gateway/core/database/db.service';
 import {
   DataApiModule,
   DataApiRegistry,
@@ -237,8 +238,14 @@ export async function startDataApiApp(options: { bodyParser?: boolean } = {}): P
 
   @Global()
   @Module({
-    providers: [{ provide: PG_POOL, useValue: pool }, Db, { provide: FEATURE_GATE, useValue: gate }],
-    exports: [PG_POOL, Db, FEATURE_GATE],
+    providers: [
+      { provide: PG_POOL, useValue: pool },
+      Db,
+      { provide: DATA_API_DB, useExisting: Db },
+      { provide: APP_CONFIG, useValue: loadConfig({ DATABASE_URL: database.url }) },
+      { provide: FEATURE_GATE, useValue: gate },
+    ],
+    exports: [PG_POOL, Db, DATA_API_DB, APP_CONFIG, FEATURE_GATE],
   })
   class TestInfraModule {}
 

@@ -5,7 +5,9 @@ describe('Run Now with the registered check types', () => {
   let t: TestApp;
   let editor: Awaited<ReturnType<TestApp['signInAs']>>;
   beforeAll(async () => {
-    t = await TestApp.start({ HEALTH_SCHEDULER: 'off' });
+    // The postgres peer of these checks is the server that also holds the console's own test database, which the
+    // outbound policy refuses unless allowed (test/security/secrets-and-outbound proves the refusal).
+    t = await TestApp.start({ HEALTH_SCHEDULER: 'off', OUTBOUND_ALLOW: '127.0.0.1:5432' });
     editor = await t.signInAs(['editor']);
   });
   afterAll(() => t?.stop());

@@ -1,14 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
-import { CSRF_COOKIE, permissionsFor, SESSION_COOKIE, type WhoAmI } from '@contracts';
+import { CSRF_COOKIE, CSRF_HEADER, permissionsFor, SESSION_COOKIE, type WhoAmI } from '@contracts';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { notFound, unauthorized } from '../http/domain-error';
+import { forbidden, notFound, unauthorized } from '../http/domain-error';
 import { Public, SignedIn } from '../rbac/decorators';
 import { requestIp } from './auth.guard';
 import { LoginDto } from './dto/login.dto';
-import { IdentityService } from './identity.service';
+import { IdentityService, type AccessTokenInfo } from './identity.service';
 import type { Principal } from './principal';
 import { csrfTokenFor } from './tokens';
 
@@ -47,6 +47,11 @@ export class AuthController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke the current session and clear its cookies' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    // Public (an expired session may still sign out), but a live session is only ended with its CSRF token.
+    if (req.principal?.via === 'session') {
+      const secret = req.cookies?.[SESSION_COOKIE] as string;
+      if (req.header(CSRF_HEADER) !== csrfTokenFor(secret)) throw forbidden('Missing or invalid CSRF token', 'csrf');
+    }
     if (req.principal?.sessionId) await this.identity.revokeSession(req.principal.sessionId);
     res.clearCookie(SESSION_COOKIE, this.cookieOptions(true));
     res.clearCookie(CSRF_COOKIE, this.cookieOptions(false));
@@ -64,6 +69,21 @@ export class AuthController {
       res.cookie(CSRF_COOKIE, csrfTokenFor(secret), this.cookieOptions(false));
     }
     return this.whoami(principal);
+  }
+
+  @SignedIn()
+  @Get('tokens')
+  @ApiOperation({ summary: "The signed-in person's access tokens: name, created, expires, last used (never the value)" })
+  tokens(@Req() req: Request): Promise<AccessTokenInfo[]> {
+    return this.identity.listTokens(req.principal!.personId);
+  }
+
+  @SignedIn()
+  @Delete('tokens/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke one of your own access tokens' })
+  async revokeToken(@Param('id', new ParseUUIDPipe()) id: string, @Req() req: Request): Promise<void> {
+    if (!(await this.identity.revokeToken(req.principal!.personId, id))) throw notFound('Token not found');
   }
 
   /**

@@ -67,7 +67,7 @@ export class AuthGuard implements CanActivate {
         const decoded = Buffer.from(value, 'base64').toString('utf8');
         const colon = decoded.indexOf(':');
         if (colon < 0) throw unauthorized('Malformed Basic credentials');
-        return this.identity.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
+        return this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
       }
       if (/^bearer$/i.test(scheme)) {
         const principal = await this.identity.principalFromAccessToken(value.trim());

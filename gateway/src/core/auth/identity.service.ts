@@ -1,8 +1,10 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { effectiveRoles, isRole, type Role } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Db } from '../database/db.service';
 import { tooManyRequests, unauthorized } from '../http/domain-error';
+import { HashLimiter } from './hash-limiter';
 import { decoyHash, verifyPassword } from './password';
 import type { Principal } from './principal';
 import { PrincipalCache } from './principal-cache';
@@ -18,6 +20,20 @@ interface PersonRow {
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
+/** The name of the kubeconfig download's token: one per person, replaced by each download. */
+export const KUBECONFIG_TOKEN = 'kubeconfig';
+
+/** An access token as its owner sees it: never the value. */
+export interface AccessTokenInfo {
+  id: string;
+  name: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Built-in identity: people with argon2id hashes, server-side sessions, access tokens, login rate limiting.
  * Registration, recovery and 2FA slot in beside `login` later.
@@ -25,12 +41,36 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 @Injectable()
 export class IdentityService {
   private readonly cache: PrincipalCache;
+  private readonly hashing: HashLimiter;
+  /** Keys Basic credentials in the cache: an HMAC under a key that never leaves this process, not the password. */
+  private readonly basicKey = randomBytes(32);
+  /** Basic verifications under way, so concurrent identical requests share one argon2 run. */
+  private readonly verifying = new Map<string, Promise<Principal>>();
 
   constructor(
     private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.cache = new PrincipalCache(config.authCacheMs);
+    this.hashing = new HashLimiter(config.passwordHashConcurrency);
+  }
+
+  /**
+   * `Authorization: Basic`: verified credentials are reused for AUTH_CACHE_MS (keyed by an HMAC of email and
+   * password), so an API client does not cost an argon2 run per request; sign-out, password changes and
+   * deactivation take effect within that time.
+   */
+  async authenticateBasic(email: string, password: string, ip: string): Promise<Principal> {
+    const key = `b:${createHmac('sha256', this.basicKey).update(email.toLowerCase()).update('\0').update(password).digest('hex')}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const running = this.verifying.get(key);
+    if (running) return running;
+    const verification = this.authenticate(email, password, ip, 'api')
+      .then((principal) => (this.cache.set(key, principal), principal))
+      .finally(() => this.verifying.delete(key));
+    this.verifying.set(key, verification);
+    return verification;
   }
 
   /** Roles are read on every request (the spec: the roles query is never cached). */
@@ -45,23 +85,31 @@ export class IdentityService {
 
   private findPersonByEmail(email: string): Promise<PersonRow | undefined> {
     return this.db.one<PersonRow>(
-      'select id, name, email, avatar, password_hash from people where lower(email) = lower($1) and deleted_at is null',
+      `select id, name, email, avatar, password_hash from people where lower(email) = lower($1) and deleted_at is null and state = 'active'`,
       [email],
     );
   }
 
+  /**
+   * Failures count per (account, address) and per address: an attacker elsewhere cannot lock the owner out. Beyond
+   * `backoffAfter` failures of the account from anywhere, each attempt on it waits longer (doubling, capped) before
+   * it is checked: a flood from many addresses slows down, and the owner still gets in.
+   */
   async assertNotRateLimited(email: string, ip: string): Promise<void> {
-    const { maxFailuresPerAccount, maxFailuresPerAddress, windowSeconds } = this.config.loginRateLimit;
-    const row = await this.db.one<{ by_email: string; by_ip: string }>(
-      `select count(*) filter (where lower(email) = lower($1)) as by_email,
-              count(*) filter (where ip = $2) as by_ip
+    const { maxFailuresPerAccount, maxFailuresPerAddress, windowSeconds, backoffAfter, backoffMaxSeconds } = this.config.loginRateLimit;
+    const row = await this.db.one<{ by_account_address: string; by_ip: string; by_account: string }>(
+      `select count(*) filter (where lower(email) = lower($1) and ip = $2) as by_account_address,
+              count(*) filter (where ip = $2) as by_ip,
+              count(*) filter (where lower(email) = lower($1)) as by_account
          from login_attempts
         where success = false and created_at > now() - make_interval(secs => $3)`,
       [email, ip, windowSeconds],
     );
-    if (Number(row?.by_email) >= maxFailuresPerAccount || Number(row?.by_ip) >= maxFailuresPerAddress) {
+    if (Number(row?.by_account_address) >= maxFailuresPerAccount || Number(row?.by_ip) >= maxFailuresPerAddress) {
       throw tooManyRequests('Too many failed sign-in attempts. Please wait a few minutes and try again.');
     }
+    const beyond = Number(row?.by_account) - backoffAfter;
+    if (beyond >= 0) await sleep(Math.min(backoffMaxSeconds, 2 ** Math.min(beyond, 16) / 4) * 1000);
   }
 
   private async recordAttempt(email: string, ip: string, success: boolean): Promise<void> {
@@ -69,10 +117,11 @@ export class IdentityService {
   }
 
   /** Checks email and password (rate limited per account and per address). */
-  async authenticate(email: string, password: string, ip: string): Promise<Principal> {
+  async authenticate(email: string, password: string, ip: string, lane: 'interactive' | 'api' = 'interactive'): Promise<Principal> {
     await this.assertNotRateLimited(email, ip);
     const person = await this.findPersonByEmail(email);
-    const ok = person ? await verifyPassword(person.password_hash, password) : await verifyPassword(await decoyHash(), `${password}x`);
+    const hash = person ? person.password_hash : await decoyHash();
+    const ok = await this.hashing.run(lane, () => verifyPassword(hash, person ? password : `${password}x`));
     await this.recordAttempt(email, ip, ok);
     if (!person || !ok) throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     await this.db.query('update people set last_login = now() where id = $1', [person.id]);
@@ -99,7 +148,7 @@ export class IdentityService {
       `select p.id, p.name, p.email, p.avatar, s.last_seen_at < now() - interval '1 minute' as stale,
               array(select r.role from person_roles r where r.person_id = p.id) as roles
          from sessions s join people p on p.id = s.person_id
-        where s.id = $1 and s.revoked_at is null and s.expires_at > now() and p.deleted_at is null`,
+        where s.id = $1 and s.revoked_at is null and s.expires_at > now() and p.deleted_at is null and p.state = 'active'`,
       [id],
     );
     if (!row) return undefined;
@@ -121,7 +170,7 @@ export class IdentityService {
     const person = await this.db.one<PersonRow & { token_id: string }>(
       `select p.id, p.name, p.email, p.avatar, p.password_hash, t.id as token_id
          from access_tokens t join people p on p.id = t.person_id
-        where t.value_hash = $1 and (t.expires_at is null or t.expires_at > now()) and p.deleted_at is null`,
+        where t.value_hash = $1 and (t.expires_at is null or t.expires_at > now()) and p.deleted_at is null and p.state = 'active'`,
       [sha256(token)],
     );
     if (!person) return undefined;
@@ -140,6 +189,50 @@ export class IdentityService {
       [name, sha256(token), personId, createdBy, ttlDays ?? null],
     );
     return token;
+  }
+
+  /**
+   * The kubeconfig download's token: one per person. A new download revokes the previous token (and drops it from
+   * this replica's cache at once); it lives `KUBECONFIG_TOKEN_DAYS`.
+   */
+  async rotateKubeconfigToken(personId: string): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`select id from people where id = $1 for update`, [personId]); // two downloads at once leave one token
+      await tx.query(`delete from access_tokens where person_id = $1 and name = $2`, [personId, KUBECONFIG_TOKEN]);
+      const token = newSecret('oc_');
+      await tx.query(
+        `insert into access_tokens (name, value_hash, person_id, created_by, expires_at) values ($1, $2, $3, $3, now() + make_interval(days => $4::int))`,
+        [KUBECONFIG_TOKEN, sha256(token), personId, this.config.kubeconfigTokenDays],
+      );
+      this.cache.evictPerson(personId);
+      return token;
+    });
+  }
+
+  /** The signed-in person's own tokens (never their values). */
+  listTokens(personId: string): Promise<AccessTokenInfo[]> {
+    return this.db.query<AccessTokenInfo>(
+      `select id, name, created_at, expires_at, last_used_at from access_tokens where person_id = $1 order by created_at desc`,
+      [personId],
+    );
+  }
+
+  /** Revokes one of the person's own tokens; false when they have no such token. */
+  async revokeToken(personId: string, tokenId: string): Promise<boolean> {
+    const rows = await this.db.query(`delete from access_tokens where id = $1 and person_id = $2 returning id`, [tokenId, personId]);
+    if (rows.length) this.cache.evictPerson(personId);
+    return rows.length > 0;
+  }
+
+  /** Sign-in data that is only kept for a while: failed and old attempts, ended sessions, expired tokens. */
+  async pruneExpired(): Promise<{ attempts: number; sessions: number; tokens: number }> {
+    const keepSeconds = Math.max(this.config.loginRateLimit.windowSeconds, 86_400);
+    const [attempts, sessions, tokens] = await Promise.all([
+      this.db.query(`delete from login_attempts where created_at < now() - make_interval(secs => $1) returning 1`, [keepSeconds]),
+      this.db.query(`delete from sessions where expires_at < now() or revoked_at < now() - interval '1 day' returning 1`),
+      this.db.query(`delete from access_tokens where expires_at < now() returning 1`),
+    ]);
+    return { attempts: attempts.length, sessions: sessions.length, tokens: tokens.length };
   }
 
   async person(personId: string): Promise<Omit<PersonRow, 'password_hash'> | undefined> {

@@ -2,6 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { dump } from 'js-yaml';
+import { forbidden } from '../http/domain-error';
 import { SignedIn } from '../rbac/decorators';
 import { IdentityService } from './identity.service';
 
@@ -18,15 +19,18 @@ export class KubeconfigController {
 
   /**
    * A kubeconfig whose user is a fresh access token of the signed-in person (shown once: only its hash is kept).
+   * One kubeconfig token per person: a download revokes the previous one. A GET from another site (a link or an
+   * image on a page elsewhere) is refused, so no site can rotate a person's token behind their back.
    * It points at this gateway's `/api/k8s` base, which kubectl-compatible endpoints will serve.
    */
   @SignedIn()
   @Get()
   @ApiOperation({ summary: 'Download a kubeconfig carrying a new access token for the signed-in user' })
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (req.header('sec-fetch-site') === 'cross-site') throw forbidden('The kubeconfig can only be downloaded from the console itself', 'cross_site');
     const principal = req.principal!;
     const host = req.get('host') ?? 'localhost';
-    const token = await this.identity.createAccessToken(principal.personId, 'kubeconfig', principal.personId, 365);
+    const token = await this.identity.rotateKubeconfigToken(principal.personId);
     const name = host.replace(/:.*/, '');
     const config = {
       apiVersion: 'v1',

@@ -37,4 +37,9 @@ export class PrincipalCache {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  /** Drops every cached credential of one person (a token revoked, a password changed). */
+  evictPerson(personId: string): void {
+    for (const [key, entry] of this.entries) if (entry.principal.personId === personId) this.entries.delete(key);
+  }
 }

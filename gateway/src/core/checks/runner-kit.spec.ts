@@ -5,6 +5,7 @@ describe('check runner kit', () => {
     signal: new AbortController().signal,
     timeoutMs: 1000,
     resolveSecret: async (ref: unknown) => ((ref as { valueFrom?: { secretKeyRef?: { key?: string } } }).valueFrom?.secretKeyRef?.key === 'k' ? 's3cret' : null),
+    outbound: { check: async () => undefined },
   };
 
   it('resolves plain values, {value} and references; unset is null', async () => {

@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { CheckResult, CheckRunContext } from '@contracts';
+import type { CheckResult, CheckRunContext, OutboundGuard } from '@contracts';
+import { OutboundRefused } from '../outbound/address-policy';
 
 /**
  * Small pieces every check-type runner needs (plugins/check-<type>/gateway). Check plugins never import each other;
@@ -20,6 +21,15 @@ export function failedResult(started: number, message: string, invalid = false):
   return { pass: false, invalid, duration: Date.now() - started, message, error: message, details: {} };
 }
 
+/**
+ * The result of a call that threw: *invalid* when the guard rails refused it (a configuration problem), a timeout
+ * when the run's signal fired, else a failure with the error's message.
+ */
+export function callError(started: number, ctx: CheckRunContext, err: unknown): CheckResult {
+  if (err instanceof OutboundRefused) return failedResult(started, err.message, true);
+  return failedResult(started, ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message);
+}
+
 /** `connection://<name>`: a stored connection, resolved through the run context. */
 export const isConnectionRef = (value: unknown): value is string => typeof value === 'string' && /^connection:\/\//.test(value);
 
@@ -34,6 +44,8 @@ export function httpUrl(raw: string): URL | null {
 }
 
 export interface HttpCallOptions {
+  /** The run's guard: asked first, with everything the request carries (address policy, credential binding). */
+  outbound: OutboundGuard;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -45,7 +57,8 @@ export interface HttpCallOptions {
 }
 
 /** One request without connection reuse (a check measures a fresh request); aborts with the signal. */
-export function httpCall(url: URL, options: HttpCallOptions): Promise<{ code: number; body: string }> {
+export async function httpCall(url: URL, options: HttpCallOptions): Promise<{ code: number; body: string }> {
+  await options.outbound.check(url, { url: url.href, headers: options.headers, body: options.body });
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
   const headers = { ...options.headers };
   if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));

@@ -19,10 +19,26 @@ describe('gateway configuration', () => {
   });
 
   it('reads the health settings, and names a bad one', () => {
-    expect(loadConfig({}).health).toEqual({ scheduler: true, tickMs: 250, checkConcurrency: 50, typeConcurrency: 20, statusRetentionDays: 30, hourlyRollupDays: 90, summaryCacheMs: 2000 });
+    expect(loadConfig({}).health).toEqual({ scheduler: true, tickMs: 250, checkConcurrency: 50, typeConcurrency: 20, statusRetentionDays: 30, hourlyRollupDays: 90, summaryCacheMs: 2000, storedBodyBytes: 16384 });
     expect(loadConfig({ HEALTH_SCHEDULER: 'off', HEALTH_STATUS_RETENTION_DAYS: '7' }).health).toMatchObject({ scheduler: false, statusRetentionDays: 7 });
     expect(() => loadConfig({ HEALTH_CHECK_CONCURRENCY: 'many' })).toThrow(new ConfigError("HEALTH_CHECK_CONCURRENCY must be a whole number from 1 to 10000, got 'many'"));
     expect(() => loadConfig({ HEALTH_SCHEDULER: 'sometimes' })).toThrow(/HEALTH_SCHEDULER must be true or false/);
+  });
+
+  it('reads the guard-rail settings of issue 8, and names a bad one', () => {
+    const c = loadConfig({});
+    expect(c.exec).toEqual({ enabled: true, uid: null, gid: null });
+    expect(c.outbound.allow).toEqual([]);
+    expect(c.trustProxy).toEqual(['loopback']);
+    expect(c.dataApi).toEqual({ statementTimeoutMs: 15000, maxEmbedDepth: 4, maxResponseBytes: 32 * 1024 * 1024 });
+    expect(loadConfig({ EXEC_ENABLED: 'false', EXEC_UID: '1001', OUTBOUND_ALLOW: '127.0.0.1:5432, 10.0.0.0/8' })).toMatchObject({
+      exec: { enabled: false, uid: 1001, gid: null },
+      outbound: { allow: ['127.0.0.1:5432', '10.0.0.0/8'] },
+    });
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'the ingress' })).toThrow(/TRUST_PROXY must be/);
+    expect(() => loadConfig({ EXEC_UID: '-1' })).toThrow(/EXEC_UID must be a whole number/);
   });
 
   it('reads local feature flags from PROPERTIES', () => {

@@ -23,8 +23,61 @@ export interface AppConfig {
   sessionTtlHours: number;
   /** How long a resolved session or token is trusted without asking the database again (0 = never). */
   authCacheMs: number;
-  loginRateLimit: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
+  /**
+   * Sign-in throttling: failures are counted per (account, address) and per address within the window; beyond
+   * `backoffAfter` failures of one account from anywhere, each further attempt on it waits longer (up to
+   * `backoffMaxSeconds`), so a flood from many addresses slows down instead of locking the owner out.
+   */
+  loginRateLimit: {
+    maxFailuresPerAccount: number;
+    maxFailuresPerAddress: number;
+    windowSeconds: number;
+    backoffAfter: number;
+    backoffMaxSeconds: number;
+  };
+  /** argon2id verifications running at once (each takes 64 MiB and a core); the rest wait in line. */
+  passwordHashConcurrency: number;
+  /** Lifetime of the kubeconfig access token (one per person; a new download revokes the previous one). */
+  kubeconfigTokenDays: number;
+  /** Express `trust proxy`: which peers may set X-Forwarded-For (default loopback only). */
+  trustProxy: boolean | number | string[];
   bodyLimitBytes: number;
+  /** JSON request bodies nested deeper than this are refused with 400 before they are parsed. */
+  bodyMaxDepth: number;
+  /** Data API (`/api/db/*`) bounds: none of them is ever a 500. */
+  dataApi: {
+    /** Postgres `statement_timeout` for each data-API statement. */
+    statementTimeoutMs: number;
+    /** How deep `select=` may embed resources in each other. */
+    maxEmbedDepth: number;
+    /** Largest response body; a larger answer is refused with a clear error (page with limit/offset). */
+    maxResponseBytes: number;
+  };
+  /**
+   * User-supplied code (exec checks, later playbook actions, topology lookups, scrapers) runs in the core sandbox
+   * (`core/sandbox`): its own uid/gid, an empty environment, a scratch directory, time and output caps.
+   */
+  exec: {
+    enabled: boolean;
+    /** The sandbox user; null → the gateway's own uid when it is not root, `nobody` (65534) when it is. */
+    uid: number | null;
+    gid: number | null;
+  };
+  /** Outbound calls made on behalf of a spec (checks, scrapers, actions, lookups): the address policy. */
+  outbound: {
+    /**
+     * Targets allowed despite the default denials (the console's own listener, its own database, cloud metadata):
+     * `host`, `host:port`, an IP or a CIDR, comma separated.
+     */
+    allow: string[];
+  };
+  /** User expressions (CEL, JSONPath, templates, sandboxed JavaScript): evaluated off the event loop. */
+  expressions: {
+    /** Wall-clock limit of one evaluation; past it the worker is ended and the expression fails closed. */
+    timeoutMs: number;
+    /** Worker threads that evaluate expressions. */
+    workers: number;
+  };
   /** Health checks (plugins/health): the scheduler, its caps, and how long results are kept. */
   health: {
     scheduler: boolean;
@@ -36,6 +89,8 @@ export interface AppConfig {
     hourlyRollupDays: number;
     /** How long a summary answer is reused (0 = never). */
     summaryCacheMs: number;
+    /** Response bodies and script output stored with a check result are cut to this many bytes. */
+    storedBodyBytes: number;
   };
 }
 
@@ -51,6 +106,36 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
   }
   return n;
+}
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function optionalId(env: NodeJS.ProcessEnv, name: string): number | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  return int(env, name, 0, 0, 4_294_967_294);
+}
+
+/** TRUST_PROXY: true/false, a hop count, or a comma list of loopback/linklocal/uniquelocal, addresses and CIDRs. */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  if (raw === undefined || raw.trim() === '') return ['loopback'];
+  const value = raw.trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  for (const entry of entries) {
+    if (!named.includes(entry) && !/^[0-9a-f:.]+(\/\d{1,3})?$/.test(entry)) {
+      throw new ConfigError(`TRUST_PROXY must be true, false, a hop count, or a list of loopback/linklocal/uniquelocal, addresses and CIDRs; got '${entry}'`);
+    }
+  }
+  return entries;
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -108,8 +193,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       // An address may be shared by many people (NAT, a proxy): it gets a larger allowance than one account.
       maxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 100_000),
       windowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
+      backoffAfter: int(env, 'LOGIN_BACKOFF_AFTER', 20, 1, 100_000),
+      backoffMaxSeconds: int(env, 'LOGIN_BACKOFF_MAX_SECONDS', 30, 1, 3600),
     },
+    passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    kubeconfigTokenDays: int(env, 'KUBECONFIG_TOKEN_DAYS', 90, 1, 3650),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimitBytes: 1024 * 1024,
+    bodyMaxDepth: int(env, 'BODY_MAX_DEPTH', 64, 4, 1000),
+    dataApi: {
+      statementTimeoutMs: int(env, 'DATA_API_STATEMENT_TIMEOUT_MS', 15_000, 100, 600_000),
+      maxEmbedDepth: int(env, 'DATA_API_MAX_EMBED_DEPTH', 4, 1, 16),
+      maxResponseBytes: int(env, 'DATA_API_MAX_RESPONSE_BYTES', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    },
+    exec: {
+      enabled: bool(env, 'EXEC_ENABLED', true),
+      uid: optionalId(env, 'EXEC_UID'),
+      gid: optionalId(env, 'EXEC_GID'),
+    },
+    outbound: { allow: list(env, 'OUTBOUND_ALLOW') },
+    expressions: {
+      timeoutMs: int(env, 'EXPRESSION_TIMEOUT_MS', 1000, 10, 60_000),
+      workers: int(env, 'EXPRESSION_WORKERS', 2, 1, 32),
+    },
     health: {
       scheduler: bool(env, 'HEALTH_SCHEDULER', true),
       tickMs: int(env, 'HEALTH_SCHEDULER_TICK_MS', 250, 50, 60_000),
@@ -118,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statusRetentionDays: int(env, 'HEALTH_STATUS_RETENTION_DAYS', 30, 1, 3650),
       hourlyRollupDays: int(env, 'HEALTH_HOURLY_ROLLUP_DAYS', 90, 1, 3650),
       summaryCacheMs: int(env, 'HEALTH_SUMMARY_CACHE_MS', 2000, 0, 60_000),
+      storedBodyBytes: int(env, 'HEALTH_STORED_BODY_BYTES', 16 * 1024, 256, 10 * 1024 * 1024),
     },
   };
 }

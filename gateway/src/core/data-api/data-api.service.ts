@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { can, type Action, type Feature, type Resource } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
-import { Db } from '@gateway/core/database/db.service';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
+import { Db, DATA_API_DB } from '@gateway/core/database/db.service';
 import type { ParsedQuery } from './ast';
 import { DataApiErrors } from './errors';
 import { FEATURE_GATE, type FeatureGate } from './feature-gate';
 import { fromDatabaseError } from './pg-errors';
-import { parseQuery } from './query-parser';
+import { parseQuery, type ParseOptions } from './query-parser';
 import { combineWindows, parsePrefer, parseRange, wantsSingleObject, type Preferences, type RangeWindow } from './request-headers';
 import { DataApiRegistry } from './resource-registry';
 import { argsFromQuery, buildRpc } from './rpc-builder';
@@ -58,25 +59,45 @@ interface Guarded {
  */
 @Injectable()
 export class DataApiService {
+  private readonly parseOptions: ParseOptions;
+  private readonly maxResponseBytes: number;
+
   constructor(
     private readonly registry: DataApiRegistry,
-    private readonly db: Db,
+    // Its own pool, whose connections carry `statement_timeout` (DATA_API_STATEMENT_TIMEOUT_MS): no round trip per request.
+    @Inject(DATA_API_DB) private readonly db: Db,
     @Inject(FEATURE_GATE) private readonly features: FeatureGate,
-  ) {}
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'dataApi'>,
+  ) {
+    this.parseOptions = { embedLimits: { maxDepth: config.dataApi.maxEmbedDepth, maxEmbeds: 32 } };
+    this.maxResponseBytes = config.dataApi.maxResponseBytes;
+  }
+
+  /** A larger answer is refused rather than held in memory and sent: the caller pages instead. */
+  private bounded(response: DataApiResponse): DataApiResponse {
+    const body = response.body;
+    if (body && body.length * 3 > this.maxResponseBytes && Buffer.byteLength(body) > this.maxResponseBytes) {
+      throw DataApiErrors.unsupported(
+        `The response would be larger than ${this.maxResponseBytes} bytes`,
+        'Page with limit and offset, select fewer columns, or embed fewer resources.',
+      );
+    }
+    return response;
+  }
 
   async read(name: string, request: DataApiRequest): Promise<DataApiResponse> {
     const principal = signedIn(request);
     const resource = this.resource(name);
     await this.authorize(principal, resource, 'read');
     const prefs = parsePrefer(request.prefer);
-    const query = parseQuery(request.queryString);
+    const query = parseQuery(request.queryString, this.parseOptions);
     const window = rootWindow(query, request);
     const params = new SqlParams();
     const source = { meta: resource, from: resourceFrom(resource, principal, params) };
     const built = buildRead(query, source, this.context(principal), { count: prefs.count === 'exact', window }, params);
     await this.authorizeEmbedded(principal, built.embedded);
     const row = await this.run((db) => db.query<ResultRow>(built.text, built.values));
-    return pageResponse(row, window, prefs, wantsSingleObject(request.accept));
+    return this.bounded(pageResponse(row, window, prefs, wantsSingleObject(request.accept)));
   }
 
   async insert(name: string, request: DataApiRequest): Promise<DataApiResponse> {
@@ -109,7 +130,7 @@ export class DataApiService {
     const writes = method === 'POST' && rpc.write !== null;
     await this.authorize(principal, rpc, writes ? 'write' : 'read');
     const prefs = parsePrefer(request.prefer);
-    const query = parseQuery(request.queryString, method === 'GET' ? { rpcArgNames: new Set(rpc.args.map((a) => a.name)) } : {});
+    const query = parseQuery(request.queryString, method === 'GET' ? { ...this.parseOptions, rpcArgNames: new Set(rpc.args.map((a) => a.name)) } : this.parseOptions);
     const args = method === 'GET' ? argsFromQuery(query) : request.body === undefined ? {} : bodyObject(request.body);
     const window = rootWindow(query, request);
     const built = buildRpc(query, rpc, args, this.context(principal), { count: prefs.count === 'exact', window });
@@ -120,7 +141,7 @@ export class DataApiService {
       else await tx.query(`SELECT set_config('console.person_id', $1, true)`, [principal.personId]);
       return (await tx.query<ResultRow>(built.text, built.values)).rows[0];
     });
-    return rpcResponse(rpc, row, window, prefs, wantsSingleObject(request.accept));
+    return this.bounded(rpcResponse(rpc, row, window, prefs, wantsSingleObject(request.accept)));
   }
 
   private resource(name: string): ResourceMeta {
@@ -151,7 +172,7 @@ export class DataApiService {
     await this.authorize(principal, resource, 'write');
     const prefs = parsePrefer(request.prefer);
     if (prefs.return === 'representation') await this.authorize(principal, resource, 'read');
-    return { principal, resource, prefs, query: parseQuery(request.queryString) };
+    return { principal, resource, prefs, query: parseQuery(request.queryString, this.parseOptions) };
   }
 
   /** Runs write statements in one transaction; any scope violation or singular mismatch rolls it all back. */
@@ -179,13 +200,13 @@ export class DataApiService {
         if (row.body) bodies.push(row.body);
       }
       if (single && affected !== 1) throw DataApiErrors.singular(affected);
-      if (resource.registration.afterWrite) await resource.registration.afterWrite(tx);
+      if (resource.registration.afterWrite) await resource.registration.afterWrite(tx, principal);
       return { affected, bodies };
     });
     const headers = writeHeaders(affected, prefs, status === 201);
     if (prefs.return !== 'representation') return { status: status === 201 ? 201 : 204, headers, body: null };
     const body = joinArrays(bodies);
-    return { status, headers, body: single ? unwrapSingle(body) : body };
+    return this.bounded({ status, headers, body: single ? unwrapSingle(body) : body });
   }
 
   private async run(work: (db: Db) => Promise<ResultRow[]>): Promise<ResultRow> {

@@ -30,7 +30,14 @@ export function statusForSqlState(code: string): number {
     '25006': 405,
     '42P01': 404,
     '42501': 403,
-    '53400': 500,
+    // Resources: memory or a configured limit ran out, or the statement outlived DATA_API_STATEMENT_TIMEOUT_MS.
+    // None of these is the server failing; each is the request asking too much.
+    '53400': 503,
+    '57014': 504,
+    // The server is shutting down or restarting: an outage the client may retry, not a failure of the request.
+    '57P01': 503,
+    '57P02': 503,
+    '57P03': 503,
     P0001: 400,
   };
   if (exact[code]) return exact[code];
@@ -47,7 +54,8 @@ export function statusForSqlState(code: string): number {
     '3B': 500,
     '40': 500,
     '53': 503,
-    '54': 500,
+    // Program limits (too many columns, stack depth, a too-complex statement): the request's shape.
+    '54': 400,
     '55': 500,
     '57': 500,
     '58': 500,
@@ -67,11 +75,31 @@ export function statusForSqlState(code: string): number {
 export function fromDatabaseError(error: unknown): DataApiError | null {
   if (error instanceof DataApiError) return error;
   if (isPgError(error)) {
-    return new DataApiError(statusForSqlState(error.code), error.code, error.message, error.detail ?? null, error.hint ?? null);
+    const friendly = RESOURCE_MESSAGES[error.code];
+    if (friendly) return new DataApiError(statusForSqlState(error.code), error.code, friendly.message, null, friendly.hint);
+    return new DataApiError(statusForSqlState(error.code), error.code, error.message, safeDetail(error.detail), error.hint ?? null);
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) {
     return new DataApiError(503, 'PGRST000', 'Could not connect with the database', null, 'Retry in a moment.');
   }
   return null;
+}
+
+/** What the caller can do about a request that asked too much of the database. */
+const RESOURCE_MESSAGES: Record<string, { message: string; hint: string }> = {
+  '57014': { message: 'The query took too long and was cancelled', hint: 'Narrow the filters, select fewer embedded resources, or page with limit and offset.' },
+  '53200': { message: 'The query needs more memory than the database may give it', hint: 'Select fewer or less deeply embedded resources, or page with limit and offset.' },
+  '53400': { message: 'The query exceeds a database limit', hint: 'Select fewer or less deeply embedded resources, or page with limit and offset.' },
+  '54001': { message: 'The query is too deeply nested', hint: 'Select fewer or less deeply embedded resources.' },
+};
+
+/**
+ * A constraint error's detail names the rule, never a row: Postgres' "Failing row contains (…)" would show every
+ * column of the row (password hashes included), and "Key (email)=(…)" would quote a stored value.
+ */
+export function safeDetail(detail: string | undefined): string | null {
+  if (!detail) return null;
+  if (/^Failing row contains/i.test(detail)) return null;
+  return detail.replace(/\)=\((?:[^()]|\([^()]*\))*\)/g, ')');
 }

@@ -2,11 +2,13 @@ import type { OrderTerm, ParsedQuery, ScopedPaging } from './ast';
 import { DataApiErrors } from './errors';
 import { parseFilter, parseLogicTree } from './filter-parser';
 import { Scanner, parseNameList } from './grammar';
-import { parseSelect } from './select-parser';
+import { parseSelect, type EmbedLimits } from './select-parser';
 
 export interface ParseOptions {
   /** For GET /rpc/<fn>: params with these names are function arguments, not filters. */
   rpcArgNames?: ReadonlySet<string>;
+  /** How deep and how many embeds `select=` may have (defaults: 4 levels, 32 embeds). */
+  embedLimits?: EmbedLimits;
 }
 
 /** Key suffixes with a meaning of their own, also after an embed path (`hypotheses.order`). */
@@ -30,7 +32,7 @@ export function parseQuery(queryString: string, options: ParseOptions = {}): Par
   };
   for (const [key, value] of new URLSearchParams(queryString)) {
     if (key === '') continue;
-    if (key === 'select') query.select = parseSelect(value);
+    if (key === 'select') query.select = parseSelect(value, options.embedLimits);
     else if (key === 'on_conflict') query.onConflict = parseNameList(value, 'on_conflict');
     else if (key === 'columns') query.columns = parseNameList(value, 'columns');
     else if (options.rpcArgNames?.has(key)) (query.rpcArgs[key] ??= []).push(value);

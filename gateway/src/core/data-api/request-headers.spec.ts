@@ -57,10 +57,28 @@ describe('database errors', () => {
     ['25006', 405],
     ['P0001', 400],
     ['53300', 503],
-    ['57014', 500],
   ])('maps SQLSTATE %s to HTTP %i', (code, status) => {
     expect(statusForSqlState(code)).toBe(status);
     expect(fromDatabaseError(pgError(code))).toMatchObject({ status, code, message: `m${code}`, details: 'd', hint: null });
+  });
+
+  it.each([
+    ['57014', 504, 'The query took too long and was cancelled'],
+    ['53200', 503, 'The query needs more memory than the database may give it'],
+    ['54001', 400, 'The query is too deeply nested'],
+    ['53400', 503, 'The query exceeds a database limit'],
+  ])('answers SQLSTATE %s (the request asked too much) with %i and a plain message, never 500', (code, status, message) => {
+    expect(fromDatabaseError(pgError(code))).toMatchObject({ status, code, message, details: null });
+    expect(fromDatabaseError(pgError(code))!.toBody().hint).toMatch(/limit and offset|fewer/);
+  });
+
+  it('never passes on row contents or stored values in details', () => {
+    const failing = { ...pgError('23514'), detail: 'Failing row contains (1, alice, $argon2id$v=19$m=65536,t=3,p=4$abc, bogus).' };
+    expect(fromDatabaseError(failing)).toMatchObject({ status: 400, message: 'm23514', details: null });
+    const duplicate = { ...pgError('23505'), detail: 'Key (lower(email))=(alice@example.com) already exists.' };
+    expect(fromDatabaseError(duplicate)!.toBody().details).toBe('Key (lower(email)) already exists.');
+    const missing = { ...pgError('23503'), detail: 'Key (team_id)=(7f1c) is not present in table "teams".' };
+    expect(fromDatabaseError(missing)!.toBody().details).toBe('Key (team_id) is not present in table "teams".');
   });
 
   it('keeps the statement out of the error and leaves programming errors alone', () => {

@@ -46,6 +46,11 @@ export interface DataApiResourceRegistration {
   feature?: Feature;
   /** Never readable nor writable; named in a request they read as unknown columns (e.g. password_hash). */
   hiddenColumns?: string[];
+  /**
+   * Columns only readers holding another permission see (people's email and sign-in data need `identities`); for
+   * everybody else they do not exist, in `*`, in explicit selects, in filters and orders, and in embeds.
+   */
+  restrictedColumns?: { read: Resource; columns: string[] };
   /** Default: every column that is neither hidden nor generated. */
   writableColumns?: string[];
   relations?: ManualRelation[];
@@ -54,9 +59,10 @@ export interface DataApiResourceRegistration {
   softDelete?: boolean;
   /**
    * Runs inside every write's transaction after its statements (POST, PATCH, DELETE): keeps derived rows in step
-   * (a canary's checks). Throwing rolls the write back; a DomainError's status and message reach the caller.
+   * (a canary's checks) and checks what the writer may do beyond the resource's RBAC (exec specs). Throwing rolls
+   * the write back; a DomainError's status and message reach the caller.
    */
-  afterWrite?: (tx: PoolClient) => Promise<void>;
+  afterWrite?: (tx: PoolClient, principal: Principal) => Promise<void>;
 }
 
 export interface DataApiRpcRegistration {

@@ -1,4 +1,5 @@
 import type { Principal } from '@gateway/core/auth/principal';
+import { can } from '@contracts';
 import type { Condition, FieldRef, FilterCondition, OrderTerm, ParsedQuery, SelectEmbed, SelectItem } from './ast';
 import { DataApiErrors } from './errors';
 import { resolveRelationship } from './relationships';
@@ -63,6 +64,25 @@ export function resourceFrom(resource: ResourceMeta, principal: Principal, param
   return scope ? `(SELECT * FROM ${resource.sqlName} WHERE (${params.addScope(scope)}))` : resource.sqlName;
 }
 
+const restrictedViews = new WeakMap<SourceMeta, SourceMeta>();
+
+/** The source as this principal may read it: without the registration's restricted columns unless permitted. */
+function visibleTo(source: SourceMeta, principal: Principal): SourceMeta {
+  const restricted = (source as Partial<ResourceMeta>).registration?.restrictedColumns;
+  if (!restricted || can(principal.roles, restricted.read, 'read')) return source;
+  let view = restrictedViews.get(source);
+  if (!view) {
+    const hidden = new Set(restricted.columns);
+    view = {
+      ...source,
+      columns: new Map([...source.columns].filter(([name]) => !hidden.has(name))),
+      columnOrder: source.columnOrder.filter((name) => !hidden.has(name)),
+    };
+    restrictedViews.set(source, view);
+  }
+  return view;
+}
+
 /** Resolves select items, embeds and the conditions/order/paging attached to embed paths. */
 export function planQuery(query: ParsedQuery, source: RowsSource, ctx: BuildContext, params: SqlParams): QueryPlan {
   const planner = new Planner(ctx, params);
@@ -87,7 +107,8 @@ class Planner {
     private readonly params: SqlParams,
   ) {}
 
-  node(source: SourceMeta, from: string, select: SelectItem[]): PlanNode {
+  node(full: SourceMeta, from: string, select: SelectItem[]): PlanNode {
+    const source = visibleTo(full, this.ctx.principal);
     const node: PlanNode = {
       source, from, alias: `t${this.aliases++}`, outputs: [], embeds: [], conditions: [], order: [], limit: null, offset: null,
     };

@@ -2,6 +2,8 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Pool, PoolClient, QueryResultRow } from 'pg';
 
 export const PG_POOL = Symbol('PG_POOL');
+/** A `Db` on a pool of its own whose statements are bounded by `statement_timeout` (the data API's). */
+export const DATA_API_DB = Symbol('DATA_API_DB');
 
 /** A queryable: the pool, or one client inside a transaction. */
 export interface Queryable {
@@ -28,6 +30,11 @@ export class Db implements OnModuleDestroy {
   /** Runs `work` in one transaction; rolls back on any error and rethrows it. */
   async transaction<T>(work: (tx: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client has no 'error' listener of the pool's: if the server goes away between two statements
+    // (a restart, a failover), the event would be unhandled and end the process. Keep it, and discard the client.
+    let lost: Error | undefined;
+    const onError = (error: Error) => (lost = error);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -37,7 +44,8 @@ export class Db implements OnModuleDestroy {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.removeListener('error', onError);
+      client.release(lost);
     }
   }
 

@@ -10,6 +10,8 @@ import { requestLogMiddleware } from '../observability/logger';
 import { httpMetricsMiddleware } from '../observability/metrics';
 import { backendVersion } from '../observability/version';
 import { toErrorBody } from './exception.filter';
+import { refuseDeepJson } from './json-depth';
+import { securityHeaders } from './security-headers';
 import { mountDocs, mountSpa } from './spa';
 
 /**
@@ -23,11 +25,21 @@ export function configureApp(
 ): void {
   const server = app.getHttpAdapter().getInstance() as expressNs.Express;
   server.disable('x-powered-by');
-  server.set('trust proxy', 'loopback');
+  // TRUST_PROXY (default loopback): only these peers may say who the client is through X-Forwarded-For.
+  server.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders(config));
   app.use(httpMetricsMiddleware);
   if (deps.logger) app.use(requestLogMiddleware(deps.logger));
   app.use(deps.cookieParser());
-  app.use(deps.express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'], strict: false }));
+  app.use(
+    deps.express.json({
+      limit: config.bodyLimitBytes,
+      type: ['application/json', 'application/*+json'],
+      strict: false,
+      // Deep nesting would reach recursive code (the write builder, validation) and end in a RangeError.
+      verify: refuseDeepJson(config.bodyMaxDepth),
+    }),
+  );
   app.use(deps.express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
   // Parser errors (too large, malformed JSON) answer in the same JSON shape as every other error.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {

@@ -47,7 +47,20 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (e.type === 'entity.parse.failed') return { statusCode: 400, code: 'invalid_json', message: 'Request body is not valid JSON' };
     return { statusCode: e.status, code: CODE_BY_STATUS[e.status] ?? 'bad_request', message: e.message ?? 'Bad request' };
   }
+  if (isDatabaseUnavailable(exception)) {
+    return { statusCode: 503, code: 'database_unavailable', message: 'The database is not reachable right now. Please try again in a moment.' };
+  }
   return { statusCode: 500, code: 'internal', message: 'Internal server error' };
+}
+
+/** Socket errors, and Postgres refusing or ending connections (restart, shutdown, failover): an outage, not a bug. */
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3])/;
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (UNAVAILABLE_SOCKET.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
 }
 
 @Catch()

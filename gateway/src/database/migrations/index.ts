@@ -12,6 +12,8 @@ import { ResponderDelivery1732300001001 } from './1732300001001-ResponderDeliver
 import { HypothesisNesting1732300001002 } from './1732300001002-HypothesisNesting';
 import { CheckScheduling1732300002000 } from './1732300002000-CheckScheduling';
 import { HealthSummaries1732300002001 } from './1732300002001-HealthSummaries';
+import { PurgeStoredSecrets1732300003000 } from './1732300003000-PurgeStoredSecrets';
+import { RevokeAccessOnDeactivation1732300003001 } from './1732300003001-RevokeAccessOnDeactivation';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -29,4 +31,6 @@ export const MIGRATIONS: Function[] = [
   HypothesisNesting1732300001002,
   CheckScheduling1732300002000,
   HealthSummaries1732300002001,
+  PurgeStoredSecrets1732300003000,
+  RevokeAccessOnDeactivation1732300003001,
 ];

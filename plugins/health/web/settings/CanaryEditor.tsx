@@ -157,7 +157,12 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
       {canWrite && (
         <div className={styles.section}>
           {showPicker ? (
-            <CheckTypePicker contributed={checkTypes} onPick={pickType} disabled={!!doc.parseError} />
+            <CheckTypePicker
+              contributed={checkTypes}
+              onPick={pickType}
+              disabled={!!doc.parseError}
+              mayUse={(type) => !type.savePermission || can(type.savePermission.resource, type.savePermission.action)}
+            />
           ) : (
             <Button className={styles.addCheck} icon={<Add20Regular />} onClick={() => setShowPicker(true)}>
               Add check

@@ -43,6 +43,14 @@ const registry = new PluginRegistry([
           { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
         ],
       });
+      // A type that runs code, contributed the way check-exec does.
+      ctx.add('health.checkTypes', {
+        id: 'exec',
+        label: 'Exec',
+        savePermission: { resource: 'exec', action: 'write' },
+        savePermissionHint: 'Only administrators may add checks that run scripts on the console',
+        fields: [{ name: 'script', label: 'Script', kind: 'textarea', required: true }],
+      });
     },
   }),
 ]);
@@ -284,5 +292,18 @@ describe('CanaryEditorPage', () => {
     expect(screen.queryByRole('button', { name: 'Add check' })).not.toBeInTheDocument();
     expect(httpChecks().getByRole('textbox', { name: /^URL/ })).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Schedule' })).toBeDisabled());
+  });
+
+  it('offers the Exec type only to users who may save scripts, saying why to the others', async () => {
+    openEditor('new', { roles: ['editor'] });
+    const exec = await screen.findByRole('button', { name: 'Exec' });
+    expect(exec).toBeDisabled();
+    expect(exec).toHaveAttribute('title', 'Only administrators may add checks that run scripts on the console');
+    expect(screen.getByRole('button', { name: 'HTTP' })).toBeEnabled();
+  });
+
+  it('lets an administrator pick the Exec type', async () => {
+    openEditor('new', { roles: ['admin'] });
+    expect(await screen.findByRole('button', { name: 'Exec' })).toBeEnabled();
   });
 });

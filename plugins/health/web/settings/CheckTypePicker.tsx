@@ -16,18 +16,29 @@ export interface CheckTypePickerProps {
   /** A check type id, or CUSTOM_TYPE for the Code tab. */
   onPick(type: string): void;
   disabled?: boolean;
+  /** Whether the user holds a type's `savePermission` (the server enforces it; the tile only says so early). */
+  mayUse?(type: Registered<'health.checkTypes'>): boolean;
 }
 
 /** Spec 03 health check types in the spec's order, then Custom (straight to the Code tab). */
-export function CheckTypePicker({ contributed, onPick, disabled }: CheckTypePickerProps) {
+export function CheckTypePicker({ contributed, onPick, disabled, mayUse = () => true }: CheckTypePickerProps) {
   const styles = useStyles();
-  const icons = new Map(contributed.map((type) => [type.id, type.icon]));
+  const byId = new Map(contributed.map((type) => [type.id, type]));
   return (
     <div className={styles.grid} role="group" aria-label="Check types">
       {CHECK_TYPES_IN_EDITOR.map((type) => {
-        const Icon = icons.get(type) ?? HeartPulse20Regular;
+        const contribution = byId.get(type);
+        const Icon = contribution?.icon ?? HeartPulse20Regular;
+        const refused = contribution !== undefined && !mayUse(contribution);
         return (
-          <Button key={type} className={styles.tile} appearance="outline" disabled={disabled} onClick={() => onPick(type)}>
+          <Button
+            key={type}
+            className={styles.tile}
+            appearance="outline"
+            disabled={disabled || refused}
+            title={refused ? contribution.savePermissionHint : undefined}
+            onClick={() => onPick(type)}
+          >
             <Icon />
             {CHECK_TYPE_LABELS[type] ?? type}
           </Button>

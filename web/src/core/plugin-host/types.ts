@@ -67,6 +67,10 @@ export interface TypeExtension<FormProps = object> extends ExtensionBase {
   icon?: FluentIcon;
   fields?: readonly FieldSpec[];
   form?: LazyComponent<FormProps>;
+  /** Saving a spec holding this type needs more than the area's write permission (exec: scripts on the server). */
+  savePermission?: Permission;
+  /** Why the type cannot be picked without `savePermission`, shown on the disabled tile. */
+  savePermissionHint?: string;
 }
 
 /** Props of a responder form contributed to the incident area. */

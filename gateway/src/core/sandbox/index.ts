@@ -1,0 +1,1 @@
+export { ExecSandbox, SandboxRefused, SANDBOX_PATH, type SandboxJob, type SandboxOutcome } from './exec-sandbox';
