@@ -74,6 +74,14 @@ test('starts on an embedded Postgres, survives Ctrl-C and a hard kill, and keeps
     expect(await login(password!)).toBe(200);
     const about = await (await fetch(`http://127.0.0.1:${PORT}/api/about`)).json();
     expect(about.database).toBe('embedded');
+    if (process.getuid?.() === 0) {
+      // As root the server runs as its own account, not as nobody (the exec sandbox's user), and DATA_DIR (connection
+      // key, credentials) is closed to everybody else.
+      const cluster = fs.statSync(path.join(dataDir, 'pg'));
+      expect([0, 65534]).not.toContain(cluster.uid);
+      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o750);
+      expect(fs.statSync(dataDir).gid).toBe(cluster.gid);
+    }
 
     // Ctrl-C: the gateway exits and takes Postgres with it.
     first.child.kill('SIGINT');

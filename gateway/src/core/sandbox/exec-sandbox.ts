@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { embeddedPostgresAccount } from '../database/embedded-postgres';
 
 /** What a caller asks the sandbox to run: a bash script with only the variables it declares. */
 export interface SandboxJob {
@@ -41,7 +42,8 @@ const MAX_MEMORY_KIB = 1024 * 1024;
  * Runs user-supplied code (exec checks; later playbook actions, topology lookups, scrapers) away from the gateway:
  * as a separate unprivileged user, with an empty environment plus the declared variables, in a fresh scratch
  * directory that is removed afterwards, under CPU/file/memory limits, with output caps and a process-group kill on
- * timeout. The gateway's `DATA_DIR` (connection key, database credentials) is kept 0700 so that user cannot reach it.
+ * timeout. The gateway's `DATA_DIR` (connection key, database credentials) is closed to other users, so that user
+ * cannot enter it; nor may it be the embedded database server's user.
  */
 @Injectable()
 export class ExecSandbox {
@@ -61,6 +63,9 @@ export class ExecSandbox {
       throw new SandboxRefused('Scripts cannot run here: the console has no separate user to run them as. An administrator must configure the sandbox user.');
     }
     if (uid === own) throw new SandboxRefused('Scripts cannot run as the console’s own user. An administrator must configure a separate sandbox user.');
+    if (uid === embeddedPostgresAccount()?.uid) {
+      throw new SandboxRefused('Scripts cannot run as the user of the console’s database server. An administrator must configure a separate sandbox user.');
+    }
     return { uid, gid: this.config.exec.gid ?? (this.config.exec.uid === null ? NOBODY : uid) };
   }
 
@@ -79,11 +84,14 @@ export class ExecSandbox {
   }
 }
 
-/** DATA_DIR holds the connection key and the embedded database's credentials: only the gateway's user may enter it. */
+/**
+ * DATA_DIR holds the connection key and the embedded database's credentials: other users may not enter it. Its group
+ * keeps what it has (as root the embedded server's group must reach its cluster there).
+ */
 export function protectDataDir(dataDir: string): void {
   try {
     const stat = fs.statSync(dataDir);
-    if (stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) fs.chmodSync(dataDir, 0o700);
+    if (stat.uid === process.getuid?.() && (stat.mode & 0o007) !== 0) fs.chmodSync(dataDir, stat.mode & 0o770);
   } catch {
     // Not created yet: the connection store and the embedded database create it 0700.
   }
