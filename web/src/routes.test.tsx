@@ -54,10 +54,20 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
   });
 
-  it('hides a feature-flagged area: nav item gone, its route not found', async () => {
+  it('hides a feature-flagged area: nav item gone, its route says the feature is off and how to turn it on', async () => {
     openApp('/settings/feature-flags', ['admin'], ['settings.feature_flags']);
-    expect(await screen.findByText('Page not found')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Feature Flags' })).not.toBeInTheDocument();
+    expect(await screen.findByText('This feature is turned off')).toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+    expect(screen.getByText('settings.feature_flags.disable')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings → Feature Flags' })).toHaveAttribute('href', '/settings/feature-flags');
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).queryByRole('link', { name: 'Feature Flags' })).not.toBeInTheDocument();
+  });
+
+  it('tells a viewer on a turned-off area to ask an administrator, without a settings link', async () => {
+    openApp('/incidents', ['viewer'], ['incidents']);
+    expect(await screen.findByText('This feature is turned off')).toBeInTheDocument();
+    expect(screen.getByText(/Ask an administrator to turn it on/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Feature Flags/ })).not.toBeInTheDocument();
   });
 
   it('redirects / to the first page the user may open', async () => {

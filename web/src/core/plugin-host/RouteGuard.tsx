@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Loading } from '@web/core/components/Loading';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';
-import { NotFound } from '@web/core/components/NotFound';
+import { FeatureDisabled } from '@web/core/components/FeatureDisabled';
 import { Unauthorized } from '@web/core/components/Unauthorized';
 import { useFeatures } from '@web/core/features/useFeatures';
 import { useAccess } from './PluginRegistryContext';
@@ -9,8 +9,8 @@ import { visibilityOf } from './PluginRegistry';
 import type { Registered } from './types';
 
 /**
- * Wraps a plugin route: a loading placeholder until flags and the user are known, not-found when the
- * route's feature is off, the Unauthorized page when the user lacks its permission.
+ * Wraps a plugin route: a loading placeholder until flags and the user are known, 'This feature is turned off'
+ * when the route's feature is off, the Unauthorized page when the user lacks its permission.
  */
 export function RouteGuard({ route, children }: { route: Registered<'routes'>; children: ReactNode }) {
   const access = useAccess();
@@ -18,7 +18,7 @@ export function RouteGuard({ route, children }: { route: Registered<'routes'>; c
   if (error) return <ErrorPanel error={error} />;
   if (!access.ready) return <Loading />;
   const visibility = visibilityOf(route, access);
-  if (visibility === 'feature-disabled') return <NotFound />;
+  if (visibility === 'feature-disabled') return <FeatureDisabled features={route.requiredFeatures.filter((f) => !access.isFeatureEnabled(f))} />;
   if (visibility === 'forbidden') return <Unauthorized />;
   return <>{children}</>;
 }
