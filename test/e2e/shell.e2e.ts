@@ -62,6 +62,10 @@ test.describe('shell', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Feature Flags' })).toHaveCount(0);
+    // Its page by URL says the feature is off (not 'Page not found') and links the admin to the flags.
+    await page.goto('/settings/feature-flags');
+    await expect(page.getByRole('heading', { name: 'This feature is turned off' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Settings → Feature Flags' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('feature-disabled.png') });
     // The flags API is off with its feature; the data API resource is not, so an admin can switch it back.
     expect(await apiWrite(page, 'DELETE', '/api/db/properties?name=eq.settings.feature_flags.disable')).toBe(204);
