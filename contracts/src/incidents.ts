@@ -13,6 +13,10 @@ export const INCIDENT_MESSAGES = {
   noIntegration: 'no integration configured',
 } as const;
 
+/** Longest comment written in the console (the database's `comments_comment_length`; the comment box counts to it). */
+export const COMMENT_MAX_LENGTH = 10_000;
+export const COMMENT_TOO_LONG_MESSAGE = `A comment may be at most ${COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters`;
+
 /** The message used by the gateway (and the database trigger) when a status change is not offered by spec §4. */
 export function incidentTransitionMessage(from: string | null | undefined, to: string): string {
   return `Cannot change incident status from ${from || 'new'} to ${to}`;

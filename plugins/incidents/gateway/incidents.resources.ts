@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { COMMENT_TOO_LONG_MESSAGE } from '@contracts';
 
 const feature = 'incidents' as const;
 
@@ -23,7 +24,14 @@ export class IncidentsResources implements DataApiResourceProvider {
       { name: 'incidents', kind: 'table', read: 'incident', write: 'incident', feature },
       { name: 'hypotheses', kind: 'table', read: 'incident', write: 'incident', feature },
       { name: 'evidences', kind: 'table', read: 'evidences', write: 'evidences', feature, writableColumns: EVIDENCE_WRITABLE },
-      { name: 'comments', kind: 'table', read: 'comments', write: 'comments', feature },
+      {
+        name: 'comments',
+        kind: 'table',
+        read: 'comments',
+        write: 'comments',
+        feature,
+        constraintMessages: { comments_comment_length: COMMENT_TOO_LONG_MESSAGE },
+      },
       { name: 'responders', kind: 'table', read: 'responder', write: 'responder', feature, softDelete: true, writableColumns: RESPONDER_WRITABLE },
       // The changelog is written by triggers only.
       { name: 'incident_histories', kind: 'table', read: 'incident', write: null, feature },

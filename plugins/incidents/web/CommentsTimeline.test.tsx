@@ -47,13 +47,13 @@ describe('CommentsTimeline', () => {
     expect(await screen.findByText('Please add comment details')).toBeInTheDocument();
   });
 
-  it('suggests people after @ and inserts the mention markup', async () => {
+  it('suggests people after @, shows the picked name as @Name while editing, and sends the mention markup', async () => {
     fetchMock.mockImplementation(() => jsonResponse(201, [{}]));
     renderTimeline();
     const box = await commentBox();
     fireEvent.change(box, { target: { value: 'ask @gr', selectionStart: 7 } });
     fireEvent.click(await screen.findByRole('option', { name: /Grace Hopper/ }));
-    expect(box).toHaveValue('ask @[Grace Hopper](user:p7) ');
+    expect(box).toHaveValue('ask @Grace Hopper ');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(calls(fetchMock)).toEqual([
@@ -62,17 +62,47 @@ describe('CommentsTimeline', () => {
     );
   });
 
-  it('shows a new comment at once and rolls it back with an error toast when saving fails', async () => {
+  it('shows a new comment at once; when saving fails it rolls it back, says why and keeps the text in the box', async () => {
     let fail: () => void = () => undefined;
     fetchMock.mockImplementation(
-      () => new Promise((resolve) => (fail = () => resolve(jsonResponse(403, { statusCode: 403, message: 'Forbidden resource' })))),
+      () => new Promise((resolve) => (fail = () => resolve(jsonResponse(413, { statusCode: 413, message: 'Request body is too large' })))),
     );
     renderTimeline();
-    fireEvent.change(await commentBox(), { target: { value: 'first look' } });
+    const box = await commentBox();
+    fireEvent.change(box, { target: { value: 'first look' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('first look')).toBeInTheDocument();
+    expect(await screen.findByText('first look', { selector: 'p, span, div' })).toBeInTheDocument();
     fail();
-    expect(await screen.findByText('Forbidden resource')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('first look')).not.toBeInTheDocument());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Request body is too large');
+    await waitFor(() => expect(screen.queryByTestId('comment')).not.toBeInTheDocument());
+    expect(box).toHaveValue('first look');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('counts toward the server limit and refuses a comment over it before sending', async () => {
+    renderTimeline();
+    const box = await commentBox();
+    expect(screen.getByText('0 / 10,000')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'x'.repeat(10_000) } });
+    expect(screen.getByText('10,000 / 10,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    fireEvent.change(box, { target: { value: 'x'.repeat(10_001) } });
+    expect(screen.getByText('A comment may be at most 10,000 characters (10,001)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('A comment may be at most 10,000 characters');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(box).toHaveValue('x'.repeat(10_001));
+  });
+
+  it('clears "Please select any hypothesis" once a hypothesis is selected again', async () => {
+    renderTimeline();
+    fireEvent.change(await commentBox(), { target: { value: 'hello' } });
+    const select = screen.getByRole('combobox', { name: 'Hypothesis' });
+    fireEvent.change(select, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please select any hypothesis')).toBeInTheDocument();
+    fireEvent.change(select, { target: { value: 'h1' } });
+    expect(screen.queryByText('Please select any hypothesis')).not.toBeInTheDocument();
   });
 });

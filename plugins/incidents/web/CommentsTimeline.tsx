@@ -3,7 +3,6 @@ import { Body1, Caption1, makeStyles, tokens } from '@fluentui/react-components'
 import { usePermissions, useWhoAmI } from '@web/core/auth';
 import { Avatar } from '@web/core/components/Avatar';
 import { EmptyState } from '@web/core/components/EmptyState';
-import { useToast } from '@web/core/components/useToast';
 import { formatDateTime } from '@web/core/formatDateTime';
 import { CommentComposer } from './CommentComposer';
 import { authorName } from './HypothesisComments';
@@ -24,7 +23,6 @@ const useStyles = makeStyles({
 /** Every comment of the incident, oldest first; new ones appear at once and are rolled back if saving fails. */
 export function CommentsTimeline() {
   const styles = useStyles();
-  const toast = useToast();
   const { can } = usePermissions();
   const { whoami } = useWhoAmI();
   const { incident, refresh } = useIncidentContext();
@@ -34,6 +32,7 @@ export function CommentsTimeline() {
   const saved = hypotheses.flatMap((h) => h.comments ?? []);
   const comments = [...saved, ...pending].sort((a, b) => a.created_at.localeCompare(b.created_at));
 
+  /** Shows the comment at once; rejects (the composer keeps the text and shows why) when saving fails. */
   const send = async (hypothesisId: string, text: string) => {
     const optimistic: Comment = {
       id: `pending-${Date.now()}`,
@@ -47,8 +46,6 @@ export function CommentsTimeline() {
     try {
       await createComment({ incident_id: incident.id, hypothesis_id: hypothesisId, comment: text });
       await refresh();
-    } catch (error) {
-      toast.error(error);
     } finally {
       setPending((list) => list.filter((c) => c.id !== optimistic.id));
     }
@@ -76,7 +73,7 @@ export function CommentsTimeline() {
           ))}
         </ul>
       )}
-      {can('comments', 'write') && <CommentComposer hypotheses={hypotheses} onSend={(id, text) => void send(id, text)} />}
+      {can('comments', 'write') && <CommentComposer hypotheses={hypotheses} onSend={send} />}
     </section>
   );
 }

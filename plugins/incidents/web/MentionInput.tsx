@@ -3,7 +3,7 @@ import { Button, Textarea, makeStyles, tokens } from '@fluentui/react-components
 import useSWR from 'swr';
 import { Avatar } from '@web/core/components/Avatar';
 import { PEOPLE_KEY } from './AddResponderDialog';
-import { mentionMarkup, mentionQueryAt } from './mentions';
+import { mentionQueryAt, mentionToken } from './mentions';
 import type { PersonRef } from './types';
 
 const useStyles = makeStyles({
@@ -25,11 +25,18 @@ export interface MentionInputProps {
   value: string;
   onChange(value: string): void;
   onSubmit(): void;
+  /** A person was picked from the suggestions (their `@Name` token is now in the text). */
+  onMention(person: PersonRef): void;
   disabled?: boolean;
+  /** Ties the box to the message under it (the length counter). */
+  describedBy?: string;
 }
 
-/** A comment box: typing '@' suggests people; picking one inserts `@[name](user:id)`. Ctrl/⌘+Enter sends. */
-export function MentionInput({ value, onChange, onSubmit, disabled }: MentionInputProps) {
+/**
+ * A comment box: typing '@' suggests people; picking one shows `@Name` in the box and reports the person, so the
+ * sender can turn the token into `@[name](user:id)` markup. Ctrl/⌘+Enter sends.
+ */
+export function MentionInput({ value, onChange, onSubmit, onMention, disabled, describedBy }: MentionInputProps) {
   const styles = useStyles();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [query, setQuery] = useState<{ start: number; query: string } | null>(null);
@@ -46,8 +53,9 @@ export function MentionInput({ value, onChange, onSubmit, disabled }: MentionInp
   const pick = (person: PersonRef) => {
     if (!query) return;
     const caret = query.start + 1 + query.query.length;
-    const inserted = `${mentionMarkup(person)} `;
+    const inserted = `${mentionToken(person)} `;
     onChange(value.slice(0, query.start) + inserted + value.slice(caret));
+    onMention(person);
     setQuery(null);
     ref.current?.focus();
   };
@@ -57,6 +65,7 @@ export function MentionInput({ value, onChange, onSubmit, disabled }: MentionInp
       <Textarea
         ref={ref}
         aria-label="Comment"
+        aria-describedby={describedBy}
         placeholder="Add a comment, @ to mention someone"
         value={value}
         disabled={disabled}

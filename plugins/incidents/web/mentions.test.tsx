@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { TestProviders } from '@web/core/testing/TestProviders';
 import { MentionText } from './MentionText';
-import { mentionMarkup, mentionQueryAt, parseMentions } from './mentions';
+import { mentionMarkup, mentionQueryAt, parseMentions, withMentionMarkup } from './mentions';
 
 describe('mentions', () => {
   it('splits text and @[display](user:id) markup into segments', () => {
@@ -50,5 +50,15 @@ describe('mentions', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(screen.getByTestId('mention')).toHaveTextContent('@<img src=x onerror=alert(1)>');
     expect(container).toHaveTextContent('and <b>bold</b>');
+  });
+});
+
+describe('withMentionMarkup', () => {
+  it('turns each picked person’s @Name into markup, longer names first and only whole tokens', () => {
+    const ann = { id: 'a1', name: 'Ann' };
+    const annLee = { id: 'a2', name: 'Ann Lee' };
+    expect(withMentionMarkup('hi @Ann Lee and @Ann, not @Annie', [ann, annLee])).toBe('hi @[Ann Lee](user:a2) and @[Ann](user:a1), not @Annie');
+    expect(withMentionMarkup('no one picked @Ann', [])).toBe('no one picked @Ann');
+    expect(withMentionMarkup('@[Ann](user:a1) already', [ann])).toBe('@[Ann](user:a1) already');
   });
 });

@@ -28,3 +28,24 @@ export function mentionQueryAt(text: string, caret: number): { start: number; qu
   if (!match) return null;
   return { start: caret - match[2].length - 1, query: match[2] };
 }
+
+/** What the comment box shows for a picked person while editing: `@Alice Nguyen`, not the markup. */
+export function mentionToken(person: { name: string }): string {
+  return `@${person.name.replace(/[[\]]/g, '')}`;
+}
+
+/**
+ * The text to send: each picked person's `@Name` token becomes their markup. Longer names first, so `@Ann Lee` is
+ * not taken for `@Ann`; a token the user has since edited away is simply not there any more.
+ */
+export function withMentionMarkup(text: string, picked: readonly { id: string; name: string }[]): string {
+  const people = [...new Map(picked.map((p) => [p.id, p])).values()].sort((a, b) => b.name.length - a.name.length);
+  let out = text;
+  for (const person of people) {
+    const token = mentionToken(person);
+    // Not inside markup already made (`@[`), and only as a whole token (not followed by a word character).
+    const pattern = new RegExp(`${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g');
+    out = out.replace(pattern, mentionMarkup(person));
+  }
+  return out;
+}

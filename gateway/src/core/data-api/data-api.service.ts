@@ -202,7 +202,7 @@ export class DataApiService {
       if (single && affected !== 1) throw DataApiErrors.singular(affected);
       if (resource.registration.afterWrite) await resource.registration.afterWrite(tx, principal);
       return { affected, bodies };
-    });
+    }, resource.registration.constraintMessages);
     const headers = writeHeaders(affected, prefs, status === 201);
     if (prefs.return !== 'representation') return { status: status === 201 ? 201 : 204, headers, body: null };
     const body = joinArrays(bodies);
@@ -217,11 +217,11 @@ export class DataApiService {
     }
   }
 
-  private async runInTransaction<T>(work: (tx: PoolClient) => Promise<T>): Promise<T> {
+  private async runInTransaction<T>(work: (tx: PoolClient) => Promise<T>, constraintMessages?: Record<string, string>): Promise<T> {
     try {
       return await this.db.transaction(work);
     } catch (error) {
-      throw fromDatabaseError(error) ?? error;
+      throw fromDatabaseError(error, constraintMessages) ?? error;
     }
   }
 }

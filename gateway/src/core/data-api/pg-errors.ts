@@ -7,6 +7,7 @@ interface PgErrorLike {
   detail?: string;
   hint?: string;
   severity?: string;
+  constraint?: string;
 }
 
 function isPgError(error: unknown): error is PgErrorLike {
@@ -69,12 +70,15 @@ export function statusForSqlState(code: string): number {
 
 /**
  * Turns whatever a query threw into a DataApiError. Only the server's message, detail and hint travel to the
- * client, never the statement text or its position. Returns null for errors that are not the database's
+ * client, never the statement text or its position; a constraint the resource names in `constraintMessages` is
+ * answered with that sentence instead. Returns null for errors that are not the database's
  * (programming errors), which the caller rethrows.
  */
-export function fromDatabaseError(error: unknown): DataApiError | null {
+export function fromDatabaseError(error: unknown, constraintMessages?: Record<string, string>): DataApiError | null {
   if (error instanceof DataApiError) return error;
   if (isPgError(error)) {
+    const rule = error.constraint ? constraintMessages?.[error.constraint] : undefined;
+    if (rule) return new DataApiError(statusForSqlState(error.code), error.code, rule, null, null);
     const friendly = RESOURCE_MESSAGES[error.code];
     if (friendly) return new DataApiError(statusForSqlState(error.code), error.code, friendly.message, null, friendly.hint);
     return new DataApiError(statusForSqlState(error.code), error.code, error.message, safeDetail(error.detail), error.hint ?? null);

@@ -81,6 +81,14 @@ describe('database errors', () => {
     expect(fromDatabaseError(missing)!.toBody().details).toBe('Key (team_id) is not present in table "teams".');
   });
 
+  it("answers a constraint the resource describes with the resource's sentence, and others as before", () => {
+    const tooLong = { ...pgError('23514'), constraint: 'comments_comment_length' };
+    const messages = { comments_comment_length: 'A comment may be at most 10,000 characters' };
+    expect(fromDatabaseError(tooLong, messages)!.toBody()).toEqual({ code: '23514', message: 'A comment may be at most 10,000 characters', details: null, hint: null });
+    expect(fromDatabaseError({ ...tooLong, constraint: 'other_check' }, messages)).toMatchObject({ message: 'm23514' });
+    expect(fromDatabaseError(tooLong)).toMatchObject({ message: 'm23514' });
+  });
+
   it('keeps the statement out of the error and leaves programming errors alone', () => {
     expect(Object.keys(fromDatabaseError(pgError('23505'))!.toBody()).sort()).toEqual(['code', 'details', 'hint', 'message']);
     expect(fromDatabaseError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toMatchObject({ status: 503, code: 'PGRST000' });

@@ -55,6 +55,11 @@ export interface DataApiResourceRegistration {
   writableColumns?: string[];
   relations?: ManualRelation[];
   scope?: (principal: Principal) => ScopeClause | null;
+  /**
+   * What a refused write says when it breaks one of the table's constraints, by constraint name (a check such as a
+   * length limit): the sentence a user reads instead of Postgres' "violates check constraint".
+   */
+  constraintMessages?: Record<string, string>;
   /** The resource hides rows by `deleted_at`; informational, the server applies only what the request says. */
   softDelete?: boolean;
   /**

@@ -14,6 +14,7 @@ import { CheckScheduling1732300002000 } from './1732300002000-CheckScheduling';
 import { HealthSummaries1732300002001 } from './1732300002001-HealthSummaries';
 import { PurgeStoredSecrets1732300003000 } from './1732300003000-PurgeStoredSecrets';
 import { RevokeAccessOnDeactivation1732300003001 } from './1732300003001-RevokeAccessOnDeactivation';
+import { CommentLength1732300004000 } from './1732300004000-CommentLength';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: Function[] = [
   HealthSummaries1732300002001,
   PurgeStoredSecrets1732300003000,
   RevokeAccessOnDeactivation1732300003001,
+  CommentLength1732300004000,
 ];
