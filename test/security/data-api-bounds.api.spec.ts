@@ -29,6 +29,13 @@ describe('data API and HTTP bounds', () => {
     expect((await viewer.agent.get(`/api/db/incidents?select=id,${wide}`).expect(400)).body.message).toBe('select embeds more than 32 resources');
   });
 
+  it('refuses and/or groups nested past the cap with a clear 400 instead of overflowing the stack', async () => {
+    const tree = (n: number) => `${'and('.repeat(n)}id.is.null${')'.repeat(n)}`;
+    const res = await viewer.agent.get(`/api/db/incidents?or=(${tree(2200)})`).expect(400);
+    expect(res.body.details).toBe('and/or groups nest more than 16 levels deep');
+    await viewer.agent.get(`/api/db/incidents?or=(${tree(10)})`).expect(200);
+  });
+
   it('cancels a statement past DATA_API_STATEMENT_TIMEOUT_MS and says so, with 504 rather than 500', async () => {
     // A statement that cannot finish in time, deterministically: its row is locked by another transaction.
     await t.pool.query(`insert into config_items (name, type) select 'item-' || g, 'Bench::Item' from generate_series(1, 3000) g`);
@@ -60,6 +67,17 @@ describe('data API and HTTP bounds', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|Failing row/);
     expect(res.body.message).toContain('people_type_check');
     expect((await t.pool.query(`select type from people where id = $1`, [person.id])).rows[0].type).toBe(person.type);
+  });
+
+  it("refuses an editor's YAML whose aliases expand to millions of values, and stores nothing", async () => {
+    const editor = await t.signInAs(['editor']);
+    const letters = 'abcdefghij';
+    const levels = ['    a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++) levels.push(`    ${letters[i]}: &${letters[i]} [${Array(10).fill(`*${letters[i - 1]}`).join(', ')}]`);
+    const yaml = `apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: laughs\nspec:\n  labels:\n${levels.join('\n')}\n`;
+    const res = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ yaml }).expect(400);
+    expect(res.body.message).toContain('the document expands to more than 100,000 values');
+    expect((await t.pool.query(`select count(*)::int n from canaries where name = 'laughs'`)).rows[0].n).toBe(0);
   });
 
   it('answers JSON nested 5,000 deep with 400 and a message, on the data API and on domain routes', async () => {

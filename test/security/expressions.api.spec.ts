@@ -37,6 +37,24 @@ describe('user expressions are bounded', () => {
     expect(stored.rows[0]).toEqual({ definition_of_done: false, script: null });
   });
 
+  it('counts comprehensions written with spaces (`xs. all (…)`) the same, and takes no script through the data API', async () => {
+    const { evidence } = await incidentWithEvidence();
+    const spaced = HOSTILE.replace(/\.(all|exists)\(/g, '. $1 (');
+    const res = await post(`/api/evidences/${evidence}/definition-of-done`, { definition_of_done: true, script: spaced }).expect(400);
+    expect(res.body.message).toBe('The script is too complex: at most 2 comprehensions (map, filter, all, exists) inside one another');
+    // the data API would skip that check: the script column is not writable there
+    await responder.agent.patch(`/api/db/evidences?id=eq.${evidence}`).set('x-csrf-token', responder.csrf).send({ definition_of_done: true, script: HOSTILE }).expect(403);
+    expect((await t.pool.query(`select script from evidences where id = $1`, [evidence])).rows[0].script).toBeNull();
+  });
+
+  it('runs one evaluation per incident at a time, however many are asked for at once', async () => {
+    const { incident, evidence } = await incidentWithEvidence();
+    await post(`/api/evidences/${evidence}/definition-of-done`, { definition_of_done: true, script: 'check.status == "healthy"' }).expect(200);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(`/api/incidents/${incident}/definition-of-done/evaluate`)));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(answers.every((r) => r.body.evidences[0]?.done === true)).toBe(true);
+  });
+
   it('fails a script within the limits closed at the timeout, while the gateway keeps answering', async () => {
     const { incident, evidence } = await incidentWithEvidence();
     // the evidence's own data is the script's input: a long list makes two nested comprehensions slow

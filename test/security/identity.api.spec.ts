@@ -48,6 +48,7 @@ describe('identity hardening', () => {
     const person = await t.signInAs(['viewer']);
     const res = await person.agent.get('/api/kubeconfig').set('sec-fetch-site', 'cross-site').expect(403);
     expect(res.body.message).toBe('The kubeconfig can only be downloaded from the console itself');
+    await person.agent.get('/api/kubeconfig').set('sec-fetch-site', 'same-site').expect(403);
     expect((await person.agent.get('/api/auth/tokens').expect(200)).body).toEqual([]);
   });
 

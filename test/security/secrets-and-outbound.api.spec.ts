@@ -8,6 +8,8 @@ import { TestApp, type SignedInAgent } from '../support/test-app';
  * own API, its own database and cloud metadata. Stored bodies are cut.
  */
 const PASSWORD = 'Billing-Pa55word-7731';
+/** A password with the characters JSON escapes: it must be recognised as it travels, not as JSON spells it. */
+const ESCAPED = 'Qu"ote\\Back-99';
 
 describe('checks: stored credentials stay with their connection, and some addresses stay out of reach', () => {
   let t: TestApp;
@@ -38,6 +40,8 @@ describe('checks: stored credentials stay with their connection, and some addres
     for (const connection of [
       { name: 'billing', type: 'http', url: 'https://billing.example.invalid', password: PASSWORD },
       { name: 'peer', type: 'http', url: `http://127.0.0.1:${peerPort}`, password: PASSWORD },
+      { name: 'escaped', type: 'http', url: 'https://escaped.example.invalid', password: ESCAPED },
+      { name: 'pg-remote', type: 'postgres', url: 'postgres://app@pg.example.invalid:5432/app', password: PASSWORD },
     ]) {
       await admin.agent.post('/api/connections').set('x-csrf-token', admin.csrf).send(connection).expect(201);
     }
@@ -65,6 +69,59 @@ describe('checks: stored credentials stay with their connection, and some addres
     // nor inside Basic credentials
     await runCheck({ http: [{ name: 'steal-basic', url: `http://127.0.0.1:${peerPort}/collect`, username: 'x', password: { valueFrom: { secretKeyRef: { name: 'billing', key: 'password' } } } }] });
     expect(received).toEqual([]);
+  });
+
+  it('recognises a password with quotes and backslashes, which JSON would spell differently', async () => {
+    received.length = 0;
+    const result = await runCheck({ http: [{ name: 'steal-escaped', url: `http://127.0.0.1:${peerPort}/collect`, headers: [passwordHeader('escaped')] }] });
+    expect(result).toMatchObject({ status: false, invalid: true });
+    expect(received).toEqual([]);
+  });
+
+  it("does not let a postgres URL's query string (?host=, ?port=) move the connection past the guard", async () => {
+    // a fake postgres server on loopback that records what reaches it
+    const net = await import('node:net');
+    const reached: string[] = [];
+    const fake = net.createServer((socket) => socket.on('data', (d) => reached.push(d.toString('latin1'))).on('error', () => undefined));
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const fakePort = (fake.address() as AddressInfo).port;
+    try {
+      // the connection's own host in the authority, an attacker's in the query string, the connection's password
+      const stolen = await runCheck({
+        postgres: [{
+          name: 'steal-pg',
+          url: `postgres://app@pg.example.invalid:5432/app?host=127.0.0.1&port=${fakePort}`,
+          password: { valueFrom: { secretKeyRef: { name: 'pg-remote', key: 'password' } } },
+          timeout: 3000,
+        }],
+      });
+      expect(stolen).toMatchObject({ status: false, invalid: true });
+      expect(stolen.message).toMatch(/credential from connection 'pg-remote' may only be sent to postgres:\/\/pg.example.invalid:5432/);
+      expect(reached).toEqual([]);
+      // and the console's own database by the same trick
+      const db = new URL(t.db.url);
+      const own = await runCheck({ postgres: [{ name: 'self-db-query', url: `postgres://postgres@192.0.2.1:1/${db.pathname.slice(1)}?host=${db.hostname}&port=${db.port}`, query: 'select email from people' }] });
+      expect(own).toMatchObject({ status: false, invalid: true });
+      expect(own.message).toContain("it is this console's database");
+      // files on this machine named as TLS material are refused before connecting
+      const files = await runCheck({ postgres: [{ name: 'ssl-files', url: `postgres://app@127.0.0.1:${fakePort}/app?sslkey=/etc/shadow&sslcert=/etc/hostname` }] });
+      expect(files).toMatchObject({ status: false, invalid: true, message: "connection: sslcert, sslkey name files on the console's machine and are not allowed in checks" });
+      expect(reached).toEqual([]);
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
+  });
+
+  it('stores the result of a target answering JSON nested thousands deep, cut at a depth, instead of failing the run', async () => {
+    const deep = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('['.repeat(200_000) + ']'.repeat(200_000)));
+    await new Promise<void>((resolve) => deep.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await runCheck({ http: [{ name: 'deep', url: `http://127.0.0.1:${(deep.address() as AddressInfo).port}/` }] });
+      expect(result).toMatchObject({ status: true, invalid: false });
+      expect(JSON.stringify(result.details)).toContain('[nested too deep]');
+    } finally {
+      await new Promise((resolve) => deep.close(resolve));
+    }
   });
 
   it("sends it to the connection's own origin, and redacts it from everything stored and returned", async () => {

@@ -55,7 +55,15 @@ export class MongodbCheckRunner implements CheckRunner {
       maxPoolSize: 1,
       ...(username !== undefined ? { auth: { username, password } } : {}),
     };
-    for (const host of mongoHosts(url)) await ctx.outbound.check({ protocol: 'mongodb:', ...host }, { url, username, password });
+    const fileOption = [...new URLSearchParams(url.split('?')[1] ?? '').keys()].find((k) => /file$/i.test(k));
+    if (fileOption) {
+      const message = `connection: ${fileOption} names a file on the console's machine and is not allowed in checks`;
+      return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
+    }
+    const hosts = mongoHosts(url);
+    for (const host of hosts) await ctx.outbound.check({ protocol: 'mongodb:', ...host }, { url, username, password });
+    // One checked host: talk to it alone, so the driver does not go on to members it discovers (never checked).
+    if (hosts.length === 1 && !/^mongodb\+srv:/i.test(url)) options.directConnection = true;
     let client: MongoClient;
     try {
       client = new MongoClient(url, options);

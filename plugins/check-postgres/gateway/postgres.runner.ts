@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Client } from 'pg';
+import { Client, type ClientConfig } from 'pg';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { resolveValue } from '@gateway/core/checks/runner-kit';
@@ -41,8 +42,23 @@ export class PostgresCheckRunner implements CheckRunner {
     const user = (await resolveValue(spec.username, ctx)) ?? undefined;
     const password = (await resolveValue(spec.password, ctx)) ?? undefined;
     const target = withCredentials(connectionString, user, password);
-    await ctx.outbound.check(new URL(target), { target, user, password });
-    const client = new Client({ connectionString: target, connectionTimeoutMillis: Math.max(1, ctx.timeoutMs) });
+    // pg reads host and port from the query string too (`?host=`), and ssl files from disk: the client is given the
+    // very host and port the guard checked, and nothing that names a file on this machine.
+    const config = parseConnectionString(target);
+    const refused = unsafeOption(config);
+    if (refused) return { pass: false, invalid: true, duration: Date.now() - started, message: refused, error: refused, details: {} };
+    const port = Number(config.port || 5432);
+    await ctx.outbound.check({ protocol: 'postgres:', host: config.host!, port }, { target, user, password });
+    const { host, database, user: login, password: secret, ssl } = config;
+    const client = new Client({
+      host: host!,
+      port,
+      database: database ?? undefined,
+      user: login,
+      password: secret,
+      ssl: ssl as ClientConfig['ssl'],
+      connectionTimeoutMillis: Math.max(1, ctx.timeoutMs),
+    });
     client.on('error', () => undefined); // a dropped connection after abort is reported through the query, not as an unhandled event
     const aborted = new Promise<never>((_, reject) => {
       const onAbort = () => reject(new Error('aborted'));
@@ -68,6 +84,14 @@ export class PostgresCheckRunner implements CheckRunner {
       client.end().catch(() => undefined);
     }
   }
+}
+
+/** Why a parsed connection may not be used by a check, or null. */
+function unsafeOption(config: ReturnType<typeof parseConnectionString>): string | null {
+  if (!config.host || config.host.startsWith('/')) return 'connection: must name a network host (unix sockets are not reachable from checks)';
+  const files = (['sslcert', 'sslkey', 'sslrootcert'] as const).filter((k) => (config as Record<string, unknown>)[k]);
+  if (files.length) return `connection: ${files.join(', ')} name files on the console's machine and are not allowed in checks`;
+  return null;
 }
 
 /** `username`/`password` fields win over the URL's own (pg lets the connection string override separate fields). */

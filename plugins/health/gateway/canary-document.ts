@@ -1,5 +1,5 @@
 import { expressionLimitProblem } from '@gateway/core/cel';
-import * as yaml from 'js-yaml';
+import { loadUserYaml } from '@gateway/core/documents';
 import { CHECK_TYPES_IN_EDITOR, type CheckRunner, type CheckSpec } from '@contracts';
 
 /** Keys of a canary spec that are not check lists. */
@@ -47,11 +47,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** Parses YAML text; a syntax error names its line and column (1-based). */
 export function parseYaml(text: string): unknown {
   try {
-    return yaml.load(text);
+    return loadUserYaml(text);
   } catch (error) {
-    const e = error as yaml.YAMLException;
-    if (e.mark) throw new CanaryDocumentError(`YAML syntax error at line ${e.mark.line + 1}, column ${e.mark.column + 1}: ${e.reason}`);
-    throw new CanaryDocumentError(`YAML syntax error: ${(error as Error).message}`);
+    throw new CanaryDocumentError((error as Error).message);
   }
 }
 

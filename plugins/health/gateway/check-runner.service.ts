@@ -6,6 +6,7 @@ import { ADDRESS_POLICY, AddressPolicy, CredentialLedger, OutboundRefused, RunGu
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
+import { limitDepth } from '@gateway/core/checks/runner-kit';
 import { parseDuration } from './canary-document';
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
@@ -232,7 +233,7 @@ export class CheckRunnerService implements OnModuleDestroy {
     } finally {
       clearTimeout(timer);
     }
-    const evaluated = await applyExpressions(spec, { ...result, details: result.details ?? {} }, this.expressions);
+    const evaluated = await applyExpressions(spec, { ...result, details: limitDepth(result.details ?? {}) }, this.expressions);
     // Nothing a stored credential resolved to leaves the run: not in the stored row, the log or the Run Now answer.
     const redacted = guard.ledger.redact(evaluated);
     return { ...redacted, details: boundDetails(redacted.details, this.config.health.storedBodyBytes) };

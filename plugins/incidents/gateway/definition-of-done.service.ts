@@ -12,6 +12,8 @@ import { actAs } from './incidents.service';
 export const DOD_JOB = 'incident.dod.evaluate';
 
 type Json = Record<string, unknown>;
+/** What the item lookups need: a pool or a transaction's client. */
+type Queryable = Pick<PoolClient, 'query'>;
 
 /**
  * The definition of done (spec 01 §4): evidence flagged `definition_of_done`, done by hand or by a CEL script over
@@ -86,23 +88,43 @@ export class DefinitionOfDoneService implements OnModuleInit {
     return incidents.length;
   }
 
-  /** Evaluates one incident's scripts and rolls the result up into its status, holding the incident's row lock. */
-  async evaluateIncident(incidentId: string): Promise<DodEvaluationResult> {
+  /** Evaluations in flight on this replica, by incident: a second request for the same incident shares the first. */
+  private readonly inFlight = new Map<string, Promise<DodEvaluationResult>>();
+
+  /**
+   * Evaluates one incident's scripts, then records the outcomes and rolls them up into its status under the
+   * incident's row lock. The scripts run with no database connection or lock held (they wait for an expression
+   * worker), so evaluations cannot tie up the pool or block writes to the incident.
+   */
+  evaluateIncident(incidentId: string): Promise<DodEvaluationResult> {
+    const running = this.inFlight.get(incidentId);
+    if (running) return running;
+    const evaluation = this.evaluateNow(incidentId).finally(() => this.inFlight.delete(incidentId));
+    this.inFlight.set(incidentId, evaluation);
+    return evaluation;
+  }
+
+  private async evaluateNow(incidentId: string): Promise<DodEvaluationResult> {
+    const { pool } = this.db;
+    if (!(await pool.query('SELECT 1 FROM incidents WHERE id = $1', [incidentId])).rowCount) throw notFound('Incident not found');
+    const evidences = (
+      await pool.query<IncidentEvidence>(
+        `SELECT e.* FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
+          WHERE h.incident_id = $1 AND e.definition_of_done AND coalesce(btrim(e.script), '') <> '' ORDER BY e.created_at`,
+        [incidentId],
+      )
+    ).rows;
+    const outcomes: Array<{ evidence: IncidentEvidence; outcome: CelOutcome }> = [];
+    for (const evidence of evidences) outcomes.push({ evidence, outcome: await this.evaluateEvidence(pool, evidence) });
+
     return this.db.transaction(async (tx) => {
       const incident = (await tx.query<{ status: string }>('SELECT status FROM incidents WHERE id = $1 FOR UPDATE', [incidentId])).rows[0];
       if (!incident) throw notFound('Incident not found');
-      const evidences = (
-        await tx.query<IncidentEvidence>(
-          `SELECT e.* FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
-            WHERE h.incident_id = $1 AND e.definition_of_done AND coalesce(btrim(e.script), '') <> '' ORDER BY e.created_at`,
-          [incidentId],
-        )
-      ).rows;
       const results: DodEvaluationResult['evidences'] = [];
       let errors = 0;
-      for (const evidence of evidences) {
-        const outcome = await this.evaluateEvidence(tx, evidence);
+      for (const { evidence, outcome } of outcomes) {
         if (!outcome.ok) errors++;
+        // Only while the script is still the one evaluated and still part of the definition of done.
         const row = (
           await tx.query<IncidentEvidence>(
             `UPDATE evidences SET
@@ -110,14 +132,14 @@ export class DefinitionOfDoneService implements OnModuleInit {
                script_result = CASE WHEN $2 THEN $3::text END,
                script_error = $4,
                script_evaluated_at = now()
-             WHERE id = $1 RETURNING id, done, script_result, script_error`,
-            [evidence.id, outcome.ok, outcome.ok ? outcome.value : false, outcome.ok ? null : outcome.error],
+             WHERE id = $1 AND definition_of_done AND script IS NOT DISTINCT FROM $5 RETURNING id, done, script_result, script_error`,
+            [evidence.id, outcome.ok, outcome.ok ? outcome.value : false, outcome.ok ? null : outcome.error, evidence.script],
           )
         ).rows[0];
-        results.push(row);
+        if (row) results.push(row);
       }
       const status = await this.rollUp(tx, incidentId, incident.status, results);
-      return { evaluated: evidences.length, errors, status, evidences: results };
+      return { evaluated: results.length, errors, status, evidences: results };
     });
   }
 
@@ -129,7 +151,7 @@ export class DefinitionOfDoneService implements OnModuleInit {
     return next;
   }
 
-  private async evaluateEvidence(tx: PoolClient, evidence: IncidentEvidence): Promise<CelOutcome> {
+  private async evaluateEvidence(tx: Queryable, evidence: IncidentEvidence): Promise<CelOutcome> {
     const variable = DOD_SCRIPT_VARIABLES[evidence.type as keyof typeof DOD_SCRIPT_VARIABLES];
     if (!variable) return { ok: false, error: `Evidence of type ${evidence.type} has no linked item a script can read` };
     const item = await this.linkedItem(tx, evidence);
@@ -140,7 +162,7 @@ export class DefinitionOfDoneService implements OnModuleInit {
   }
 
   /** The current data of the evidence's linked item, as the script sees it. */
-  private async linkedItem(tx: PoolClient, e: IncidentEvidence): Promise<Json | null> {
+  private async linkedItem(tx: Queryable, e: IncidentEvidence): Promise<Json | null> {
     const one = async (sql: string, id: unknown) => (id ? ((await tx.query<{ row: Json }>(sql, [id])).rows[0]?.row ?? null) : null);
     switch (e.type) {
       case 'check':
@@ -162,7 +184,7 @@ export class DefinitionOfDoneService implements OnModuleInit {
    * `check`: the checks row; `status` is its latest result ('healthy'/'unhealthy', falling back to the row's
    * status), `last_result` that result, and `age` a duration (`age_seconds` a number) since the status last changed.
    */
-  private async checkItem(tx: PoolClient, checkId: string | null): Promise<Json | null> {
+  private async checkItem(tx: Queryable, checkId: string | null): Promise<Json | null> {
     if (!checkId) return null;
     const row = (
       await tx.query<{ row: Json; last: Json | null; since: Date | null; now: Date }>(

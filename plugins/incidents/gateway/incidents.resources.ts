@@ -4,10 +4,11 @@ import { COMMENT_TOO_LONG_MESSAGE } from '@contracts';
 
 const feature = 'incidents' as const;
 
-// Results of definition-of-done scripts are written by the evaluator only.
+// Results of definition-of-done scripts are written by the evaluator only, and scripts only through
+// POST /api/evidences/:id/definition-of-done, which refuses one over the expression limits (issue 8).
 const EVIDENCE_WRITABLE = [
   'id', 'hypothesis_id', 'type', 'description', 'component_id', 'config_id', 'check_id', 'config_change_id', 'config_analysis_id',
-  'definition_of_done', 'done', 'script', 'evidence', 'properties', 'created_by', 'external_created_by', 'created_at', 'updated_at',
+  'definition_of_done', 'done', 'evidence', 'properties', 'created_by', 'external_created_by', 'created_at', 'updated_at',
 ];
 // Delivery state (status, error, attempts, last_attempt) is written by the responder job only.
 const RESPONDER_WRITABLE = [

@@ -19,15 +19,18 @@ export class KubeconfigController {
 
   /**
    * A kubeconfig whose user is a fresh access token of the signed-in person (shown once: only its hash is kept).
-   * One kubeconfig token per person: a download revokes the previous one. A GET from another site (a link or an
-   * image on a page elsewhere) is refused, so no site can rotate a person's token behind their back.
+   * One kubeconfig token per person: a download revokes the previous one. A GET from another site, even a sibling one (a
+   * link or an image on a page elsewhere) is refused, so no site can rotate a person's token behind their back.
    * It points at this gateway's `/api/k8s` base, which kubectl-compatible endpoints will serve.
    */
   @SignedIn()
   @Get()
   @ApiOperation({ summary: 'Download a kubeconfig carrying a new access token for the signed-in user' })
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (req.header('sec-fetch-site') === 'cross-site') throw forbidden('The kubeconfig can only be downloaded from the console itself', 'cross_site');
+    // Browsers say where a request came from; only the console's own page (or a typed URL: 'none') may rotate the
+    // token. A client that sends no such header (curl, kubectl tooling) is not a browser being misused.
+    const site = req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden('The kubeconfig can only be downloaded from the console itself', 'cross_site');
     const principal = req.principal!;
     const host = req.get('host') ?? 'localhost';
     const token = await this.identity.rotateKubeconfigToken(principal.personId);

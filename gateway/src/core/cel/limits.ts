@@ -16,7 +16,8 @@ export const EXPRESSION_LIMITS = {
   maxNestedComprehensions: 2,
 } as const;
 
-const MACROS = /\.(map|filter|all|exists_one|exists)\s*\(/y;
+// Spaces may stand between the dot, the macro's name and its parenthesis (`xs. map (x, …)` is the same call).
+const MACROS = /\.\s*(map|filter|all|exists_one|exists)\s*\(/y;
 
 /** The deepest nesting of comprehension macros in the text (string literals skipped). */
 export function comprehensionNesting(expression: string): number {

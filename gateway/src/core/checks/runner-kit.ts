@@ -79,3 +79,20 @@ export async function httpCall(url: URL, options: HttpCallOptions): Promise<{ co
     req.end(options.body);
   });
 }
+
+/** How deep a result's details may nest; deeper parts are replaced by a note (a hostile answer nests thousands deep). */
+export const MAX_DETAIL_DEPTH = 32;
+
+/**
+ * `details` with every part nested deeper than `MAX_DETAIL_DEPTH` replaced by '[nested too deep]', so that
+ * expressions, redaction and storage (all of which walk it) never overflow the stack on what a target answered.
+ */
+export function limitDepth<T>(value: T, max = MAX_DETAIL_DEPTH): T {
+  const walk = (v: unknown, depth: number): unknown => {
+    if (!v || typeof v !== 'object') return v;
+    if (depth >= max) return '[nested too deep]';
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, depth + 1)]));
+  };
+  return walk(value, 0) as T;
+}

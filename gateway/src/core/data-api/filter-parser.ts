@@ -9,6 +9,7 @@ import {
   type IsValue,
   type LogicCondition,
 } from './ast';
+import { DataApiErrors } from './errors';
 import { Scanner } from './grammar';
 
 const OPERATORS: ReadonlySet<string> = new Set(FILTER_OPERATORS);
@@ -38,28 +39,32 @@ export function parseFilter(field: FieldRef, text: string): FilterCondition {
  */
 export function parseLogicTree(operator: 'and' | 'or', negated: boolean, text: string): LogicCondition {
   const scanner = new Scanner(text, 'logic tree');
-  const tree: LogicCondition = { kind: 'logic', operator, negated, children: parseTreeChildren(scanner) };
+  const tree: LogicCondition = { kind: 'logic', operator, negated, children: parseTreeChildren(scanner, 1) };
   if (!scanner.done) scanner.fail('end of input after ")"');
   return tree;
 }
 
-function parseTreeChildren(scanner: Scanner): Condition[] {
+/** How deep and/or groups may nest in one tree: deeper is refused with a 400, never a stack overflow. */
+export const MAX_LOGIC_DEPTH = 16;
+
+function parseTreeChildren(scanner: Scanner, depth: number): Condition[] {
+  if (depth > MAX_LOGIC_DEPTH) throw DataApiErrors.parse('logic tree', scanner.input, `and/or groups nest more than ${MAX_LOGIC_DEPTH} levels deep`);
   scanner.expect('(');
   const children: Condition[] = [];
   do {
     scanner.skipSpaces();
-    children.push(parseTreeItem(scanner));
+    children.push(parseTreeItem(scanner, depth));
     scanner.skipSpaces();
   } while (scanner.eat(','));
   scanner.expect(')');
   return children;
 }
 
-function parseTreeItem(scanner: Scanner): Condition {
+function parseTreeItem(scanner: Scanner, depth: number): Condition {
   for (const [prefix, operator, negated] of NESTED_TREES) {
     if (scanner.startsWith(prefix)) {
       scanner.pos += prefix.length - 1; // leave the "(" for parseTreeChildren
-      return { kind: 'logic', operator, negated, children: parseTreeChildren(scanner) };
+      return { kind: 'logic', operator, negated, children: parseTreeChildren(scanner, depth + 1) };
     }
   }
   const field = scanner.field();

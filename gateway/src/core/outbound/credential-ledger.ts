@@ -54,13 +54,14 @@ export class CredentialLedger {
   /** Throws `OutboundRefused` when `sending` carries a credential whose connection is not at `target`. */
   assertMaySend(target: OutboundTarget, sending: unknown): void {
     if (!this.credentials.length) return;
-    const raw = typeof sending === 'string' ? sending : JSON.stringify(sending ?? '');
-    // Basic credentials travel base64-encoded: look inside them too.
-    const basic = Array.from(raw.matchAll(/basic\s+([a-z0-9+/=]+)/gi), (m) => Buffer.from(m[1], 'base64').toString('utf8'));
-    const text = [raw, ...basic].join('\n');
+    // Every string as it will travel (not JSON-escaped: a password with a quote or backslash must still be found),
+    // and Basic credentials decoded, since they travel base64-encoded.
+    const texts = stringsIn(sending);
+    for (const text of [...texts]) for (const m of text.matchAll(/basic\s+([a-z0-9+/=]+)/gi)) texts.push(Buffer.from(m[1], 'base64').toString('utf8'));
     const destination = targetOrigin(target);
     for (const credential of this.credentials) {
-      if (!text.includes(credential.value) && !text.includes(encodeURIComponent(credential.value))) continue;
+      const encoded = encodeURIComponent(credential.value);
+      if (!texts.some((text) => text.includes(credential.value) || text.includes(encoded))) continue;
       if (credential.origin === destination) continue;
       throw new OutboundRefused(
         credential.origin
@@ -76,6 +77,22 @@ export class CredentialLedger {
   }
 }
 
+/** Every string (keys too) inside a value, walked without recursion; URLs and buffers as their text. */
+function stringsIn(value: unknown): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === 'string') out.push(item);
+    else if (item instanceof URL) out.push(item.toString(), decodeURIComponent(item.username), decodeURIComponent(item.password));
+    else if (Buffer.isBuffer(item)) out.push(item.toString('utf8'));
+    else if (Array.isArray(item)) stack.push(...item);
+    else if (item && typeof item === 'object') for (const [k, v] of Object.entries(item)) stack.push(k, v);
+    else if (typeof item === 'number' || typeof item === 'bigint') out.push(String(item));
+  }
+  return out;
+}
+
 /** `scheme://user:password@host` → `scheme://user:***@host`, in any text. */
 export function redactUrlPasswords(text: string): string {
   // Bounded repeats: an unbounded scheme run over a long body backtracks quadratically (seconds on 100 kB).
@@ -83,7 +100,11 @@ export function redactUrlPasswords(text: string): string {
   return text.replace(/\b([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]{0,256}:)[^\s/@]{1,256}@/gi, `$1${REDACTED}@`);
 }
 
-function redactValue(value: unknown, secrets: string[]): unknown {
+/** Deeper than this, a value is replaced whole rather than walked (a hostile answer nests thousands deep). */
+export const MAX_REDACT_DEPTH = 64;
+export const TOO_DEEP = '[nested too deep]';
+
+function redactValue(value: unknown, secrets: string[], depth = 0): unknown {
   if (typeof value === 'string') {
     let out = value;
     for (const secret of secrets) {
@@ -93,9 +114,10 @@ function redactValue(value: unknown, secrets: string[]): unknown {
     }
     return redactUrlPasswords(out);
   }
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets));
+  if (value && typeof value === 'object' && depth >= MAX_REDACT_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, secrets)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactValue(k, secrets, depth + 1) as string, redactValue(v, secrets, depth + 1)]));
   }
   return value;
 }

@@ -49,6 +49,25 @@ describe('credential ledger', () => {
     expect(() => ledger.assertMaySend(target('evil.test', 443, 'https:'), { nothing: 'secret here' })).not.toThrow();
   });
 
+  it('finds a credential as it travels, whatever JSON would make of it: quotes, backslashes, keys, URLs, buffers', () => {
+    const ledger = new CredentialLedger();
+    const secret = 'p"a\\ss\nword';
+    ledger.record(secret, { name: 'db', url: 'postgres://db.internal:5432/app' });
+    const elsewhere = target('evil.example', 5432, 'postgres:');
+    for (const sending of [{ headers: { 'X-Key': secret } }, { [secret]: 1 }, [[[secret]]], Buffer.from(`pw=${secret}`), new URL(`postgres://u:${encodeURIComponent(secret)}@evil.example/app`)]) {
+      expect(() => ledger.assertMaySend(elsewhere, sending)).toThrow(OutboundRefused);
+    }
+    expect(() => ledger.assertMaySend(target('db.internal', 5432, 'postgres:'), { password: secret })).not.toThrow();
+  });
+
+  it('redacts a value nested past the depth limit whole instead of overflowing the stack', () => {
+    const ledger = new CredentialLedger();
+    ledger.record('Hunter22', { name: 'x', url: null });
+    let deep: unknown = ['Hunter22'];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(JSON.stringify(ledger.redact({ a: deep })).length).toBeLessThan(1000);
+  });
+
   it('binds a credential of a connection without a URL to nowhere', () => {
     const ledger = new CredentialLedger();
     ledger.record('token-xyz', { name: 'bare', url: null });

@@ -1,0 +1,1 @@
+export { MAX_DOCUMENT_NODES, UserYamlError, assertExpandedSize, loadUserYaml } from './user-yaml';
