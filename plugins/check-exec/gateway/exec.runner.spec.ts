@@ -37,7 +37,7 @@ describe('exec check', () => {
     process.env.CHECK_EXEC_SECRET_PROBE = 'leaked';
     try {
       const r = await runner.run({ name: 'e', script: 'env | cut -d= -f1 | sort | tr "\\n" " "', env: { ONLY: 'me' } }, context());
-      expect(r.details.stdout).toBe('HOME LANG ONLY PATH PWD SHLVL TMPDIR _ ');
+      expect(r.details.stdout).toBe('CONSOLE_SANDBOX_RUN HOME LANG ONLY PATH PWD SHLVL TMPDIR _ ');
     } finally {
       delete process.env.CHECK_EXEC_SECRET_PROBE;
     }
@@ -81,12 +81,26 @@ describe('exec check', () => {
     fs.writeFileSync(path.join(dataDir, 'connection.key'), 'secret-key\n', { mode: 0o600 });
     fs.chmodSync(dataDir, 0o755); // as a fresh checkout might leave it: the sandbox closes it again
     const guarded = new ExecCheckRunner(sandbox());
-    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o750); // others out; the group (root's here) kept
     const r = await guarded.run(
       { name: 'e', script: `cat /proc/$PPID/environ >/dev/null 2>&1 && echo environ; ls ${dataDir} >/dev/null 2>&1 && echo datadir; cat ${dataDir}/connection.key 2>/dev/null; echo done` },
       context(),
     );
     expect(r.details.stdout).toBe('done\n');
+  });
+
+  it('ends what the script left running outside its process group (setsid ... &) when the run ends', async () => {
+    const r = await runner.run({ name: 'e', script: 'setsid sleep 30 >/dev/null 2>&1 < /dev/null & echo $!' }, context());
+    const pid = Number((r.details.stdout as string).trim());
+    expect(pid).toBeGreaterThan(0);
+    const state = () => {
+      try {
+        return /State:\s+(\w)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 'gone';
+      } catch {
+        return 'gone';
+      }
+    };
+    expect(['gone', 'Z']).toContain(state());
   });
 
   it('works in a scratch directory of its own that is gone afterwards', async () => {

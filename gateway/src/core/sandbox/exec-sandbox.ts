@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -76,12 +77,39 @@ export class ExecSandbox {
     try {
       await fs.promises.chown(scratch, uid, gid);
       await fs.promises.chmod(scratch, 0o700);
-      const env = { ...job.env, PATH: SANDBOX_PATH, HOME: scratch, TMPDIR: scratch, LANG: 'C.UTF-8' };
-      return await spawnLimited(job, { uid, gid, cwd: scratch, env });
+      const run = randomUUID();
+      const env = { ...job.env, PATH: SANDBOX_PATH, HOME: scratch, TMPDIR: scratch, LANG: 'C.UTF-8', [RUN_MARKER]: run };
+      try {
+        return await spawnLimited(job, { uid, gid, cwd: scratch, env });
+      } finally {
+        // What the script left behind outside its process group (setsid, nohup ... &) ends with the run too.
+        await killLeftovers(uid, `${RUN_MARKER}=${run}`);
+      }
     } finally {
       await fs.promises.rm(scratch, { recursive: true, force: true }).catch(() => undefined);
     }
   }
+}
+
+/** Every process a run starts carries this variable, so what escapes its process group can still be found. */
+export const RUN_MARKER = 'CONSOLE_SANDBOX_RUN';
+
+/** Kills the processes of `uid` whose environment holds `marker` (read from /proc; nothing where there is none). */
+export async function killLeftovers(uid: number, marker: string): Promise<number> {
+  let killed = 0;
+  const pids = await fs.promises.readdir('/proc').catch(() => [] as string[]);
+  for (const pid of pids.filter((p) => /^\d+$/.test(p))) {
+    try {
+      if ((await fs.promises.stat(`/proc/${pid}`)).uid !== uid) continue;
+      const environ = await fs.promises.readFile(`/proc/${pid}/environ`, 'latin1');
+      if (!environ.split('\0').includes(marker)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+      killed++;
+    } catch {
+      // gone already, or not ours to read
+    }
+  }
+  return killed;
 }
 
 /**
