@@ -26,8 +26,17 @@ const column = fc.oneof(fc.constantFrom(...COLUMNS), fc.string({ maxLength: 8 })
 const jsonPath = fc.oneof(fc.constant(''), fc.constantFrom('->a', '->>b', '->0', '->>"k"', '->', '->>->'));
 
 const filter = fc.tuple(column, jsonPath, fc.constantFrom(...OPERATORS), nasty).map(([c, p, op, v]) => `${encodeURIComponent(c + p)}=${encodeURIComponent(`${op}.${v}`)}`);
-const logic = fc.tuple(fc.constantFrom('or', 'and', 'not.or'), fc.array(fc.tuple(column, fc.constantFrom(...OPERATORS), nasty), { maxLength: 3 })).map(
-  ([kind, parts]) => `${kind}=${encodeURIComponent(`(${parts.map(([c, op, v]) => `${c}.${op}.${v}`).join(',')})`)}`,
+// and/or groups nested inside one another, now and then far past the parser's depth cap (a stack overflow once).
+const condition: fc.Arbitrary<string> = fc.letrec((tie) => ({
+  cond: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.tuple(column, fc.constantFrom(...OPERATORS), nasty).map(([c, op, v]) => `${c}.${op}.${v}`),
+    fc.tuple(fc.constantFrom('or', 'and', 'not.or', 'not.and'), fc.array(tie('cond'), { minLength: 1, maxLength: 3 })).map(([k, parts]) => `${k}(${(parts as string[]).join(',')})`),
+    fc.tuple(fc.constantFrom('or', 'and'), fc.integer({ min: 10, max: 3000 })).map(([k, n]) => `${`${k}(`.repeat(n)}id.is.null${')'.repeat(n)}`),
+  ),
+})).cond;
+const logic = fc.tuple(fc.constantFrom('or', 'and', 'not.or'), fc.array(condition, { maxLength: 3 })).map(
+  ([kind, parts]) => `${kind}=${encodeURIComponent(`(${parts.join(',')})`)}`,
 );
 const selectItem: fc.Arbitrary<string> = fc.letrec((tie) => ({
   item: fc.oneof(
