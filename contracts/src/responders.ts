@@ -82,6 +82,25 @@ export interface ResponderOption {
 }
 
 /**
+ * A delivery that cannot happen until an administrator sets something up. `message` is the plain sentence every
+ * reader of the incident sees; `setting` is the console page that fixes it, offered to those who may change it; the
+ * technical reason (which variable, which connection) goes to the gateway's log, not to operators.
+ */
+export class ResponderSetupError extends Error {
+  constructor(
+    message: string,
+    readonly setting: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}
+
+export const RESPONDER_SETUP_MESSAGES = {
+  emailNotConfigured: 'Email delivery is not configured; ask an administrator',
+} as const;
+
+/**
  * What a responder type's gateway plugin implements, registered with `@Extension('responders', '<type>')`.
  * `create` is called by a durable job after the responder row is inserted; its external id is stored on the row.
  * Throwing records the error on the responder and the job retries.

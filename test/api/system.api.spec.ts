@@ -34,13 +34,36 @@ describe('probes, metrics, about and OpenAPI', () => {
     await t.http().get('/api/docs/').expect(200).expect('Content-Type', /html/);
   });
 
-  it('serves the project docs for the help menu, and only them', async () => {
-    const index = await t.http().get('/docs/').expect(200);
+  it('serves the project docs for the help menu as HTML pages with working anchors, and only them', async () => {
+    const index = await t.http().get('/docs/').expect(200).expect('Content-Type', /html/);
     expect(index.text).toContain('href="/docs/architecture"');
-    const page = await t.http().get('/docs/architecture').expect(200);
-    expect(page.text).toContain('# Architecture');
+    const page = await t.http().get('/docs/operations').expect(200).expect('Content-Type', /html/);
+    expect(page.text).toContain('<title>Operations · Console docs</title>');
+    expect(page.text).toMatch(/<h2[^>]* id="kubeconfig"/); // the kubeconfig dialog links to /docs/operations#kubeconfig
+    expect(page.text).not.toContain('## kubeconfig');
+    expect(page.text).toContain('href="/docs/security"'); // a link to security.md goes to the rendered page
+    const raw = await t.http().get('/docs/operations.md').expect(200).expect('Content-Type', /markdown/);
+    expect(raw.text).toContain('## kubeconfig');
     await t.http().get('/docs/..%2Fpackage').expect(404);
     await t.http().get('/docs/nope').expect(404);
+  });
+
+  it('renders only what Markdown makes: raw HTML is text and script links are dropped', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
+    fs.writeFileSync(path.join(dir, 'evil.md'), '# Evil\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n[click](javascript:alert(3)) and [ok](https://example.org)\n');
+    const docs = await TestApp.start({ DOCS_DIR: dir });
+    try {
+      const page = await docs.http().get('/docs/evil').expect(200);
+      expect(page.text).not.toMatch(/<script>alert|<img src=x|href="javascript:/);
+      expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page.text).toContain('<a href="https://example.org" rel="noreferrer">ok</a>');
+    } finally {
+      await docs.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers unknown API paths with JSON 404, never HTML', async () => {

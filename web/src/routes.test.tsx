@@ -78,6 +78,16 @@ describe('routes', () => {
     expect(router.state.location.pathname).not.toBe('/');
   });
 
+  it('sends / to the next area in the spec order when the first is turned off (no topology yet: health, then incidents)', async () => {
+    const router = openApp('/', ['admin']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/health'));
+  });
+
+  it('skips a turned-off area when choosing where / goes', async () => {
+    const router = openApp('/', ['admin'], ['health']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents'));
+  });
+
   it('shows the error panel inside the shell when a page crashes', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     openApp('/crash', ['admin']);

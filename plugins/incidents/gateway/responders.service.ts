@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import {
   INCIDENT_MESSAGES,
   RESPONDER_EXTENSION_POINT,
+  ResponderSetupError,
   type ResolvedConnection,
   type ResponderHandler,
   type ResponderIncident,
@@ -135,16 +136,20 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
       const connection = await this.resolveConnection(this.connectionRef(r, handlerType));
       const { externalId } = await handler.create({ incident, responderId: r.id, fields: fieldsOf(r.properties), connection });
       await this.db.query(
-        `UPDATE responders SET status = 'created', external_id = $2, error = NULL, attempts = attempts + 1, last_attempt = now() WHERE id = $1`,
+        `UPDATE responders SET status = 'created', external_id = $2, error = NULL, error_setting = NULL, attempts = attempts + 1, last_attempt = now() WHERE id = $1`,
         [r.id, externalId],
       );
     } catch (error) {
       const message = (error as Error)?.message || String(error);
       const final = job.retryCount >= job.retryLimit;
-      await this.db.query(`UPDATE responders SET status = $2, error = $3, attempts = attempts + 1, last_attempt = now() WHERE id = $1`, [
+      // Something to set up: operators read the plain sentence, admins get the page that fixes it, the log the reason.
+      const setting = error instanceof ResponderSetupError ? error.setting : null;
+      if (error instanceof ResponderSetupError) this.logger.warn(`Responder ${r.id}: ${error.reason}`);
+      await this.db.query(`UPDATE responders SET status = $2, error = $3, error_setting = $4, attempts = attempts + 1, last_attempt = now() WHERE id = $1`, [
         r.id,
         final ? 'failed' : 'pending',
         message,
+        setting,
       ]);
       throw error;
     }

@@ -15,9 +15,9 @@ import type { Comment } from './types';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyle: 'none', margin: 0, padding: 0 },
-  item: { display: 'flex', gap: tokens.spacingHorizontalS },
+  item: { display: 'flex', gap: tokens.spacingHorizontalS, minWidth: 0 },
   pending: { opacity: 0.6 },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
 });
 
 /** Every comment of the incident, oldest first; new ones appear at once and are rolled back if saving fails. */

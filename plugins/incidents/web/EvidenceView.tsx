@@ -1,6 +1,7 @@
 import { Body1, Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { HealthBadge } from '@web/core/components/HealthBadge';
 import { formatDateTime } from '@web/core/formatDateTime';
+import { UserText } from '@web/core/components/UserText';
 import { MentionText } from './MentionText';
 import type { Evidence } from './types';
 
@@ -80,7 +81,11 @@ export function EvidenceView({ evidence }: { evidence: Evidence }) {
       <Caption1>
         {TYPE_LABELS[evidence.type] ?? evidence.type} · {formatDateTime(evidence.created_at)}
       </Caption1>
-      {evidence.description && <Body1>{evidence.description}</Body1>}
+      {evidence.description && (
+        <Body1>
+          <UserText>{evidence.description}</UserText>
+        </Body1>
+      )}
       <Body evidence={evidence} />
     </div>
   );

@@ -37,6 +37,12 @@ describe('HypothesisNode', () => {
     expect(await screen.findByRole('button', { name: 'Add solution' })).toBeInTheDocument();
   });
 
+  it('counts comments in the singular and the plural', async () => {
+    const one = { ...factor, comments: [{ id: 'c1', incident_id: 'i1', hypothesis_id: 'h2', comment: 'x', created_by: null, created_at: '2025-01-01T00:00:00Z' }] };
+    renderNode(one);
+    expect(await screen.findByRole('button', { name: '1 comment' })).toBeInTheDocument();
+  });
+
   it('saves the title one second after typing stops', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {

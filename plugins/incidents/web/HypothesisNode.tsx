@@ -113,7 +113,7 @@ export function HypothesisNode({ hypothesis, expandComments }: { hypothesis: Hyp
             </option>
           ))}
         </Select>
-        <Tooltip content={`${commentCount} comments`} relationship="label">
+        <Tooltip content={`${commentCount} ${commentCount === 1 ? 'comment' : 'comments'}`} relationship="label">
           <Button appearance="subtle" icon={<Comment16Regular />} onClick={() => setShowComments((v) => !v)}>
             {commentCount}
           </Button>

@@ -5,6 +5,7 @@ import { usePermissions } from '@web/core/auth';
 import { Avatar } from '@web/core/components/Avatar';
 import { useToast } from '@web/core/components/useToast';
 import { formatDateTime } from '@web/core/formatDateTime';
+import { UserText } from '@web/core/components/UserText';
 import { useIncidentContext } from './IncidentContext';
 import { updateIncidentFields } from './incidentsApi';
 import { Responders } from './Responders';
@@ -80,7 +81,9 @@ export function IncidentDetails() {
       {incident.description && (
         <>
           <Caption1>Description</Caption1>
-          <Body1>{incident.description}</Body1>
+          <Body1>
+            <UserText>{incident.description}</UserText>
+          </Body1>
         </>
       )}
       <Responders />

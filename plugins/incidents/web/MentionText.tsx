@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { UserText } from '@web/core/components/UserText';
 import { parseMentions } from './mentions';
 
 const useStyles = makeStyles({
@@ -15,7 +16,7 @@ const useStyles = makeStyles({
 export function MentionText({ text }: { text: string }) {
   const styles = useStyles();
   return (
-    <span style={{ whiteSpace: 'pre-wrap' }}>
+    <UserText>
       {parseMentions(text).map((segment, index) =>
         segment.kind === 'text' ? (
           <span key={index}>{segment.text}</span>
@@ -25,6 +26,6 @@ export function MentionText({ text }: { text: string }) {
           </span>
         ),
       )}
-    </span>
+    </UserText>
   );
 }

@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { TestProviders } from '@web/core/testing/TestProviders';
+import { MemoryRouter } from 'react-router';
+import type { Role } from '@contracts';
+import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { ResponderCard } from './ResponderCard';
 import type { Responder } from './types';
 
@@ -39,5 +41,39 @@ describe('ResponderCard', () => {
     );
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByText(/javascript:alert\(1\)/)).toBeInTheDocument();
+  });
+
+  const unconfigured: Responder = {
+    ...responder,
+    type: 'person',
+    team: null,
+    person: { id: 'p1', name: 'Ada', avatar: null },
+    properties: { responderType: 'person' },
+    external_id: null,
+    error: 'Email delivery is not configured; ask an administrator',
+    error_setting: '/settings/connections',
+  };
+  const renderAs = async (roles: Role[]) => {
+    render(
+      <TestProviders responses={signedIn(roles)}>
+        <MemoryRouter>
+          <ResponderCard responder={unconfigured} canDelete={false} onDelete={jest.fn()} />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    return screen.findByRole('status');
+  };
+
+  it('tells an operator in plain words that email is not set up, without an alarm or a settings link', async () => {
+    const status = await renderAs(['responder']);
+    expect(status).toHaveTextContent('Email delivery is not configured; ask an administrator');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(status).not.toHaveTextContent(/NOTIFY_SMTP_CONNECTION|smtp/i);
+  });
+
+  it('gives an admin the link to the setting that fixes it', async () => {
+    await renderAs(['admin']);
+    expect(await screen.findByRole('link', { name: 'Set it up in Settings → Connections' })).toHaveAttribute('href', '/settings/connections');
   });
 });

@@ -1,5 +1,7 @@
 import { Badge, Body1, Button, Caption1, Link, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Link as RouterLink } from 'react-router';
 import { Delete16Regular } from '@fluentui/react-icons';
+import { usePermissions } from '@web/core/auth';
 import { Avatar } from '@web/core/components/Avatar';
 import { RESPONDER_STEPS, currentResponderStep } from './responderProgress';
 import { renderTemplate, responderClient } from './responderTemplates';
@@ -11,6 +13,7 @@ const useStyles = makeStyles({
   name: { flexGrow: 1 },
   steps: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
+  setup: { color: tokens.colorNeutralForeground2 },
 });
 
 /** Only web and mail addresses become links: the id comes from a peer and the template from a team spec. */
@@ -70,11 +73,36 @@ export function ResponderCard({ responder, canDelete, onDelete }: { responder: R
           )}
         </Caption1>
       )}
-      {responder.error && (
-        <Caption1 className={styles.error} role="alert">
-          {responder.error}
-        </Caption1>
+      {responder.error && responder.error_setting ? (
+        <SetupNeeded message={responder.error} setting={responder.error_setting} />
+      ) : (
+        responder.error && (
+          <Caption1 className={styles.error} role="alert">
+            {responder.error}
+          </Caption1>
+        )
       )}
     </li>
+  );
+}
+
+/**
+ * A delivery waiting for something to be set up (no email server): a plain sentence for everybody, and for those who
+ * may change connections a link to the page that fixes it. Not an alarm: nothing the operator did went wrong.
+ */
+function SetupNeeded({ message, setting }: { message: string; setting: string }) {
+  const styles = useStyles();
+  const { can } = usePermissions();
+  const mayFix = setting.startsWith('/settings/connections') && can('connections', 'write');
+  return (
+    <Caption1 className={styles.setup} role="status">
+      {message}
+      {mayFix && (
+        <>
+          {' · '}
+          <RouterLink to={setting}>Set it up in Settings → Connections</RouterLink>
+        </>
+      )}
+    </Caption1>
   );
 }

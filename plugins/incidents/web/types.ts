@@ -103,6 +103,8 @@ export interface Responder {
   /** Delivery to the peer: pending, created, failed or no_integration. */
   status?: string | null;
   error?: string | null;
+  /** When the error is something to set up: the settings page that fixes it (offered to those who may change it). */
+  error_setting?: string | null;
   deleted_at?: string | null;
   created_at: string;
   acknowledge_time?: string | null;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import nodemailer from 'nodemailer';
-import type { ResolvedConnection, ResponderCreateContext, ResponderHandler } from '@contracts';
+import { RESPONDER_SETUP_MESSAGES, ResponderSetupError, type ResolvedConnection, type ResponderCreateContext, type ResponderHandler } from '@contracts';
 import { ConnectionStore, smtpFrom, smtpTransportOptions } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { incidentFooter } from './email-message';
@@ -21,7 +21,9 @@ export class EmailResponder implements ResponderHandler {
     const to = fields.to?.trim();
     if (!to) throw new Error('The email responder has no recipient (to)');
     const smtp = connection ?? (await this.connections.firstOfType(this.connectionTypes));
-    if (!smtp) throw new Error('No smtp connection is configured');
+    if (!smtp) {
+      throw new ResponderSetupError(RESPONDER_SETUP_MESSAGES.emailNotConfigured, '/settings/connections', 'there is no smtp connection (add one in Settings → Connections)');
+    }
     return sendMail(smtp, {
       to,
       subject: fields.subject?.trim() || `[${incident.incident_id}] ${incident.title}`,

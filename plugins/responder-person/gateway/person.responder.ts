@@ -1,6 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import nodemailer from 'nodemailer';
-import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderIncident, ResponderOption } from '@contracts';
+import {
+  RESPONDER_SETUP_MESSAGES,
+  ResponderSetupError,
+  type ResolvedConnection,
+  type ResponderCreateContext,
+  type ResponderHandler,
+  type ResponderIncident,
+  type ResponderOption,
+} from '@contracts';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore, smtpFrom, smtpTransportOptions } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
@@ -8,7 +17,8 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 /**
  * `person` responders: an email to the person (people.email, by the `person` field or the responder's person_id)
  * through the smtp connection named by `NOTIFY_SMTP_CONNECTION`, else the first smtp connection.
- * The external id is the Message-ID.
+ * The external id is the Message-ID. Without a usable smtp connection the responder says, in plain words, that email
+ * delivery is not configured (a ResponderSetupError: admins get a link to Settings → Connections).
  */
 @Injectable()
 @Extension('responders', 'person')
@@ -19,6 +29,7 @@ export class PersonResponder implements ResponderHandler {
   constructor(
     private readonly db: Db,
     private readonly connections: ConnectionStore,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'notify'>,
   ) {}
 
   async create({ incident, fields, responderId, connection }: ResponderCreateContext): Promise<{ externalId: string }> {
@@ -30,7 +41,7 @@ export class PersonResponder implements ResponderHandler {
     if (!person) throw new Error('The responder names no person');
     if (!person.email) throw new Error(`${person.name} has no email address`);
     const smtp = connection ?? (await this.smtpConnection());
-    if (!smtp) throw new Error('No smtp connection is configured to notify people (set NOTIFY_SMTP_CONNECTION or add one)');
+    if (!smtp) throw setupRequired('there is no smtp connection (add one in Settings → Connections, or name one with NOTIFY_SMTP_CONNECTION)');
     const transport = nodemailer.createTransport(smtpTransportOptions(smtp));
     try {
       const info = await transport.sendMail({
@@ -52,15 +63,17 @@ export class PersonResponder implements ResponderHandler {
   }
 
   private async smtpConnection(): Promise<ResolvedConnection | null> {
-    const named = process.env.NOTIFY_SMTP_CONNECTION?.trim();
+    const named = this.config.notify.smtpConnection;
     if (named) {
       const found = await this.connections.resolve(named);
-      if (!found) throw new Error(`NOTIFY_SMTP_CONNECTION names ${named}, which does not exist`);
+      if (!found) throw setupRequired(`NOTIFY_SMTP_CONNECTION names ${named}, which does not exist`);
       return found;
     }
     return this.connections.firstOfType(this.connectionTypes);
   }
 }
+
+const setupRequired = (reason: string) => new ResponderSetupError(RESPONDER_SETUP_MESSAGES.emailNotConfigured, '/settings/connections', reason);
 
 function notification(name: string, incident: ResponderIncident): string {
   return [

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ResponderHandler } from '@contracts';
+import { ResponderSetupError, type ResponderHandler } from '@contracts';
+import { loadConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
 import { PluginHost } from '../../../gateway/src/core/plugin-host/plugin-host.service';
 import { startJiraPeer, type JiraPeer } from '../../support/peers/jira-peer';
@@ -148,28 +149,55 @@ describe('connections API', () => {
     expect(mail.body).toContain(incident.url);
     expect(externalId).toBe(mail.headers['message-id']);
   });
+});
 
-  it('notifies through the smtp connection named by NOTIFY_SMTP_CONNECTION', async () => {
-    await post(admin, {
-      name: 'notify-mail',
-      namespace: 'ops',
-      type: 'smtp',
-      properties: { host: '127.0.0.1', port: String(smtp.port), from: 'notify@example.com' },
-      username: 'mailer',
-      password: 'mail-secret',
-    }).expect(201);
+describe('person responders and NOTIFY_SMTP_CONNECTION (validated with the rest of the config)', () => {
+  let smtp: SmtpPeer;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpPeer({ mailer: 'mail-secret' });
+  });
+  afterAll(async () => {
+    await Promise.all([...apps.map((a) => a.stop()), smtp?.stop()]);
+  });
+  const start = async (env: Record<string, string>) => {
+    const t = await TestApp.start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'notify-')), ...env });
+    apps.push(t);
+    const admin = await t.signInAs(['admin']);
     const person = await t.createPerson(['responder'], 'carol@example.com');
-    const handler = t.app.get(PluginHost).find<ResponderHandler>('responders', 'person')!;
-    process.env.NOTIFY_SMTP_CONNECTION = 'connection://ops/notify-mail';
-    try {
-      const { externalId } = await handler.create({ incident, responderId: 'x', fields: { person: person.id }, connection: null });
-      expect(smtp.messages.find((m) => m.headers['message-id'] === externalId)!.from).toBe('notify@example.com');
-      process.env.NOTIFY_SMTP_CONNECTION = 'connection://ops/missing';
-      await expect(handler.create({ incident, responderId: 'x', fields: { person: person.id }, connection: null })).rejects.toThrow(
-        'NOTIFY_SMTP_CONNECTION names connection://ops/missing, which does not exist',
-      );
-    } finally {
-      delete process.env.NOTIFY_SMTP_CONNECTION;
-    }
+    return { t, admin, person, handler: t.app.get(PluginHost).find<ResponderHandler>('responders', 'person')! };
+  };
+  const notifyMail = (port: number) => ({
+    name: 'notify-mail',
+    namespace: 'ops',
+    type: 'smtp',
+    properties: { host: '127.0.0.1', port: String(port), from: 'notify@example.com' },
+    username: 'mailer',
+    password: 'mail-secret',
+  });
+
+  it('notifies through the smtp connection it names', async () => {
+    const { admin, person, handler } = await start({ NOTIFY_SMTP_CONNECTION: 'connection://ops/notify-mail' });
+    await admin.agent.post('/api/connections').set('x-csrf-token', admin.csrf).send({ ...notifyMail(smtp.port), name: 'other-mail', namespace: 'default' }).expect(201);
+    await admin.agent.post('/api/connections').set('x-csrf-token', admin.csrf).send(notifyMail(smtp.port)).expect(201);
+    const { externalId } = await handler.create({ incident, responderId: 'x', fields: { person: person.id }, connection: null });
+    expect(smtp.messages.find((m) => m.headers['message-id'] === externalId)!.from).toBe('notify@example.com');
+  });
+
+  it('says in plain words that email is not set up when the named connection is missing, naming the setting for admins', async () => {
+    const { handler, person } = await start({ NOTIFY_SMTP_CONNECTION: 'connection://ops/missing' });
+    const failure = handler.create({ incident, responderId: 'x', fields: { person: person.id }, connection: null });
+    await expect(failure).rejects.toBeInstanceOf(ResponderSetupError);
+    await expect(failure).rejects.toMatchObject({
+      message: 'Email delivery is not configured; ask an administrator',
+      setting: '/settings/connections',
+      reason: 'NOTIFY_SMTP_CONNECTION names connection://ops/missing, which does not exist',
+    });
+  });
+
+  it('refuses to start with a malformed value, naming the variable', () => {
+    expect(() => loadConfig({ NOTIFY_SMTP_CONNECTION: 'smtp://mail:25' })).toThrow(
+      "NOTIFY_SMTP_CONNECTION must look like connection://name or connection://namespace/name, got 'smtp://mail:25'",
+    );
   });
 });

@@ -106,6 +106,30 @@ describe('responder delivery through connections to the peers', () => {
       return current.error ? current : null;
     });
     expect(row.error).toBe('project: Specify a valid project ID or key');
+    expect(row.error_setting).toBeNull();
+  });
+
+  it('records a plain sentence and the setting that fixes it when email is not set up, and clears both once delivered', async () => {
+    await admin.agent.delete(`/api/connections/${ids.smtp}`).set('x-csrf-token', admin.csrf).expect((res) => expect(res.status).toBeLessThan(300));
+    try {
+      const person = await t.createPerson(['viewer'], `nomail-${Date.now()}@example.com`);
+      const id = await addResponder({ person_id: person.id });
+      const row = await eventually(async () => {
+        const current = (await t.pool.query('select * from responders where id = $1', [id])).rows[0];
+        return current.error ? current : null;
+      });
+      expect(row).toMatchObject({ error: 'Email delivery is not configured; ask an administrator', error_setting: '/settings/connections' });
+      const read = await responder.agent.get(`/api/db/responders?id=eq.${id}&select=error,error_setting`).expect(200);
+      expect(JSON.stringify(read.body)).not.toMatch(/smtp|NOTIFY_SMTP_CONNECTION/i);
+    } finally {
+      ids.smtp = (
+        await admin.agent
+          .post('/api/connections')
+          .set('x-csrf-token', admin.csrf)
+          .send({ name: 'mail', type: 'smtp', url: `smtp://127.0.0.1:${smtp.port}`, username: 'mailer', password: 'mail-secret' })
+          .expect(201)
+      ).body.id;
+    }
   });
 
   it('offers Jira projects and Planner buckets through the options endpoint', async () => {

@@ -47,10 +47,11 @@ describe('email responder against a real SMTP server', () => {
     ).rejects.toThrow(/Invalid username or password/);
   });
 
-  it('fails clearly without any smtp connection', async () => {
-    await expect(new EmailResponder(storeOf()).create({ incident, responderId: 'r4', fields: { to: 'a@b.c' }, connection: null })).rejects.toThrow(
-      'No smtp connection is configured',
-    );
+  it('says in plain words that email is not set up without any smtp connection, naming the setting for admins', async () => {
+    await expect(new EmailResponder(storeOf()).create({ incident, responderId: 'r4', fields: { to: 'a@b.c' }, connection: null })).rejects.toMatchObject({
+      message: 'Email delivery is not configured; ask an administrator',
+      setting: '/settings/connections',
+    });
   });
 
   it('tests an smtp connection with connect, EHLO and AUTH', async () => {

@@ -78,6 +78,11 @@ export interface AppConfig {
     /** Worker threads that evaluate expressions. */
     workers: number;
   };
+  /** How people are notified (person responders; later notification channels). */
+  notify: {
+    /** `connection://[namespace/]name` of the smtp connection to send with; null → the first smtp connection. */
+    smtpConnection: string | null;
+  };
   /** Health checks (plugins/health): the scheduler, its caps, and how long results are kept. */
   health: {
     scheduler: boolean;
@@ -136,6 +141,15 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
     }
   }
   return entries;
+}
+
+function connectionRef(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (!/^connection:\/\/([a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/i.test(raw)) {
+    throw new ConfigError(`${name} must look like connection://name or connection://namespace/name, got '${raw}'`);
+  }
+  return raw;
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -216,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       timeoutMs: int(env, 'EXPRESSION_TIMEOUT_MS', 1000, 10, 60_000),
       workers: int(env, 'EXPRESSION_WORKERS', 2, 1, 32),
     },
+    notify: { smtpConnection: connectionRef(env, 'NOTIFY_SMTP_CONNECTION') },
     health: {
       scheduler: bool(env, 'HEALTH_SCHEDULER', true),
       tickMs: int(env, 'HEALTH_SCHEDULER_TICK_MS', 250, 50, 60_000),

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { docsPage, renderDoc } from './docs-pages';
 
 const NOT_SPA = /^\/(api|metrics|healthz|readyz|docs)(\/|$)/;
 
@@ -27,21 +28,29 @@ export function mountSpa(app: Express, webDist: string, log: (msg: string) => vo
 const DOC_NAME = /^[a-z0-9-]+$/;
 
 /**
- * The help menu links to the project's own docs: `/docs/` lists them, `/docs/<name>` serves docs/<name>.md as
- * plain text (no markdown renderer is bundled; the files are written to read well as text).
+ * The help menu links to the project's own docs: `/docs/` lists them, `/docs/<name>` renders docs/<name>.md as an
+ * HTML page in the console's look (`docs-pages.ts`), and `/docs/<name>.md` serves the Markdown itself.
  */
 export function mountDocs(app: Express, docsDir: string): void {
   const pages = () => (fs.existsSync(docsDir) ? fs.readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort() : []);
   app.get('/docs/', (_req: Request, res: Response) => {
-    const items = pages().map((p) => `<li><a href="/docs/${p}">${p}</a></li>`).join('');
-    res.type('html').send(`<!doctype html><meta charset="utf-8"><title>Console docs</title><h1>Console docs</h1><ul>${items}</ul><p><a href="/api/docs">API reference (OpenAPI)</a></p>`);
+    const list = pages();
+    const items = list.map((p) => `<li><a href="/docs/${p}">${p.replace(/-/g, ' ')}</a></li>`).join('');
+    res.type('html').send(docsPage('Docs', list, null, `<h1>Console docs</h1><ul>${items}</ul><p><a href="/api/docs">API reference (OpenAPI)</a></p>`));
   });
   app.get('/docs/:name', (req: Request, res: Response) => {
-    const name = String(req.params.name).replace(/\.md$/, '');
-    if (!DOC_NAME.test(name) || !pages().includes(name)) {
+    const raw = String(req.params.name);
+    const name = raw.replace(/\.md$/, '');
+    const list = pages();
+    if (!DOC_NAME.test(name) || !list.includes(name)) {
       res.status(404).json({ statusCode: 404, code: 'not_found', message: `No document named ${name}` });
       return;
     }
-    res.type('text/plain; charset=utf-8').sendFile(path.join(docsDir, `${name}.md`));
+    if (raw.endsWith('.md')) {
+      res.type('text/markdown; charset=utf-8').sendFile(path.join(docsDir, `${name}.md`));
+      return;
+    }
+    const doc = renderDoc(docsDir, name);
+    res.type('html').send(docsPage(doc.title, list, name, doc.html));
   });
 }

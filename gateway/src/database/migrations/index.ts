@@ -15,6 +15,7 @@ import { HealthSummaries1732300002001 } from './1732300002001-HealthSummaries';
 import { PurgeStoredSecrets1732300003000 } from './1732300003000-PurgeStoredSecrets';
 import { RevokeAccessOnDeactivation1732300003001 } from './1732300003001-RevokeAccessOnDeactivation';
 import { CommentLength1732300004000 } from './1732300004000-CommentLength';
+import { ResponderErrorSetting1732300004001 } from './1732300004001-ResponderErrorSetting';
 
 /** The one ordered migration history. Append new migrations at the end; never edit an applied one. */
 export const MIGRATIONS: Function[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   PurgeStoredSecrets1732300003000,
   RevokeAccessOnDeactivation1732300003001,
   CommentLength1732300004000,
+  ResponderErrorSetting1732300004001,
 ];

@@ -41,8 +41,8 @@ const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
   paging: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
   time: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-  text: { wordBreak: 'break-word', whiteSpace: 'pre-wrap' },
-  error: { wordBreak: 'break-word', whiteSpace: 'pre-wrap', color: tokens.colorPaletteRedForeground1 },
+  text: { overflowWrap: 'anywhere', wordBreak: 'break-word', whiteSpace: 'pre-wrap' },
+  error: { overflowWrap: 'anywhere', wordBreak: 'break-word', whiteSpace: 'pre-wrap', color: tokens.colorPaletteRedForeground1 },
 });
 
 export function StatusBadge({ row }: { row: Pick<CheckStatusRow, 'status' | 'invalid'> }) {

@@ -32,7 +32,18 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   addCheck: { alignSelf: 'flex-start' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  // The actions stay in view at the bottom of the page however long the form is (a 900-pixel-high screen included).
+  actions: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 1,
+    paddingBlock: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   spacer: { flexGrow: 1 },
 });
 
@@ -105,6 +116,8 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
     setTab(next);
   };
   const pickType = (type: string) => {
+    // A check is added to the document, so the YAML must parse first; the text stays as typed.
+    if (doc.parseError && type !== CUSTOM_TYPE) return setTabBlocked(true);
     setShowPicker(false);
     if (type === CUSTOM_TYPE) return selectTab('code');
     setModel({ ...doc.model, spec: addCheck(doc.model.spec, type) });
@@ -116,7 +129,8 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
 
   const save = async () => {
     setSaveError(null);
-    if (doc.parseError) return setSaveError(doc.parseError.message);
+    // The Code tab shows a YAML error already, on its line: saying it again under the editor helps nobody.
+    if (doc.parseError) return tab === 'code' ? undefined : setSaveError(doc.parseError.message);
     if (problems.length) {
       setShowRequired(true);
       return setSaveError(problems.join('; '));
@@ -160,7 +174,6 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
             <CheckTypePicker
               contributed={checkTypes}
               onPick={pickType}
-              disabled={!!doc.parseError}
               mayUse={(type) => !type.savePermission || can(type.savePermission.resource, type.savePermission.action)}
             />
           ) : (
@@ -177,7 +190,7 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
       </TabList>
       {tabBlocked && (
         <MessageBar intent="warning">
-          <MessageBarBody>Fix the YAML before switching to the Form tab; your text is kept as typed.</MessageBarBody>
+          <MessageBarBody>Fix the YAML first (switching to the Form tab or adding a check needs it); your text is kept as typed.</MessageBarBody>
         </MessageBar>
       )}
       {tab === 'form' && (

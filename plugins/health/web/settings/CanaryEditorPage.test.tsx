@@ -237,7 +237,32 @@ describe('CanaryEditorPage', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Form' }));
     expect(screen.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
     expect(codeEditor().value).toBe(broken);
-    expect(screen.getByText(/Fix the YAML before switching to the Form tab/)).toBeInTheDocument();
+    expect(screen.getByText(/Fix the YAML first/)).toBeInTheDocument();
+  });
+
+  it('shows a YAML error once when Save is pressed in the Code tab, and saves nothing', async () => {
+    await newHttpCanary();
+    await openCodeTab();
+    fireEvent.change(codeEditor(), { target: { value: `${codeEditor().value}  - name: [unclosed\n` } });
+    await screen.findByText(/^YAML syntax error at line \d+, column \d+/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText(/YAML syntax error at line \d+, column \d+/)).toHaveLength(1);
+    expect(screen.queryByTestId('save-error')).not.toBeInTheDocument();
+    expect(calls(fetchMock).some(([url, method]) => url === '/api/canaries' && method === 'POST')).toBe(false);
+  });
+
+  it('keeps the check-type tiles usable in the Code tab, and asks to fix the YAML before adding a check to it', async () => {
+    await newHttpCanary();
+    await openCodeTab();
+    const text = `${codeEditor().value}  - name: [unclosed\n`;
+    fireEvent.change(codeEditor(), { target: { value: text } });
+    await screen.findByText(/^YAML syntax error at line \d+, column \d+/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add check' }));
+    const tile = within(screen.getByRole('group', { name: 'Check types' })).getByRole('button', { name: /TCP/ });
+    expect(tile).toBeEnabled();
+    fireEvent.click(tile);
+    expect(screen.getByText(/Fix the YAML first/)).toBeInTheDocument();
+    expect(codeEditor().value).toBe(text);
   });
 
   it('takes edits of the Code tab back into the form', async () => {
