@@ -1,7 +1,9 @@
 import { Caption1, Field, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { type CheckSummary, HEALTH_TIME_RANGES } from '@contracts';
 import { formatDateTime } from '@web/core/formatDateTime';
-import { formatLatency, formatRelative, formatUptime } from './format';
+import type { ReactNode } from 'react';
+import { UptimeText } from '../dashboard/HealthCells';
+import { formatLatency, formatRelative } from './format';
 import type { CheckDetail } from './types';
 
 const useStyles = makeStyles({
@@ -30,7 +32,7 @@ export function CheckStats({ check, summary, timeRange, onTimeRangeChange, now }
   const lastRun = summary?.last_runtime ?? check.last_runtime;
   const transitioned = summary?.last_transition_time ?? check.last_transition_time;
   const nextRun = summary?.next_runtime ?? check.next_runtime;
-  const stat = (label: string, value: string, title?: string) => (
+  const stat = (label: string, value: ReactNode, title?: string) => (
     <div className={styles.stat} data-testid={`stat-${label}`}>
       <Caption1 className={styles.label}>{label}</Caption1>
       {title ? (
@@ -47,7 +49,7 @@ export function CheckStats({ check, summary, timeRange, onTimeRangeChange, now }
 
   return (
     <div className={styles.root}>
-      {stat('Uptime', formatUptime(summary?.uptime), uptimeTitle)}
+      {stat('Uptime', <UptimeText uptime={summary?.uptime} />, uptimeTitle)}
       {stat('Latency (95%)', formatLatency(summary?.latency.p95))}
       {stat('(97%)', formatLatency(summary?.latency.p97))}
       {stat('(99%)', formatLatency(summary?.latency.p99))}

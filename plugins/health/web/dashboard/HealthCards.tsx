@@ -3,8 +3,8 @@ import type { CheckSummary } from '@contracts';
 import { healthColour } from '@contracts';
 import { HealthBadge } from '@web/core/components/HealthBadge';
 import { checkStatus } from './filters';
-import { checkLatencyMs, formatLatency, formatSince, formatUptime } from './format';
-import { CheckTypeIcon } from './HealthCells';
+import { checkLatencyMs, formatLatency, formatSince } from './format';
+import { CheckTypeIcon, UptimeText } from './HealthCells';
 
 const BORDER: Record<ReturnType<typeof healthColour>, string> = {
   green: tokens.colorPaletteGreenBorderActive,
@@ -51,7 +51,9 @@ export function HealthCards({ checks, onOpenCheck }: { checks: readonly CheckSum
               action={<HealthBadge health={status} />}
             />
             <div className={styles.stats}>
-              <Caption1>Uptime {formatUptime(check.uptime) || '-'}</Caption1>
+              <Caption1>
+                Uptime <UptimeText uptime={check.uptime} />
+              </Caption1>
               <Caption1>Latency {formatLatency(checkLatencyMs(check)) || '-'}</Caption1>
               {check.last_transition_time && <Caption1>{formatSince(check.last_transition_time)}</Caption1>}
             </div>

@@ -79,7 +79,24 @@ export function CheckTitle({ check }: { check: CheckSummary }) {
 
 const BAR_COLOUR: Record<BarColour, ProgressBarProps['color']> = { green: 'success', orange: 'warning', red: 'error' };
 
-/** Uptime to one decimal over a bar coloured by the §9 rule; blank when nothing ran. */
+const useUptimeText = makeStyles({
+  green: { color: tokens.colorPaletteGreenForeground1 },
+  orange: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  red: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/** The uptime as text ('99.5%', '-' when nothing ran) in its colour: the cards and the check detail. */
+export function UptimeText({ uptime }: { uptime: Pick<CheckSummary['uptime'], 'passed' | 'failed'> | undefined }) {
+  const styles = useUptimeText();
+  const colour = uptime ? uptimeBarColour(uptimePercent(uptime)) : undefined;
+  return (
+    <span className={colour ? styles[colour] : undefined} data-testid="uptime-text" data-colour={colour}>
+      {(uptime && formatUptime(uptime)) || '-'}
+    </span>
+  );
+}
+
+/** Uptime to one decimal over a bar coloured by uptimeBarColour (green ≥ 99 %, orange ≥ 95 %, red below); blank when nothing ran. */
 export function UptimeCell({ uptime }: { uptime: Pick<CheckSummary['uptime'], 'passed' | 'failed'> }) {
   const styles = useStyles();
   const percent = uptimePercent(uptime);

@@ -43,15 +43,16 @@ export default function HealthPage() {
   const tabs = useMemo(() => tabsFor(all, state.tabBy), [all, state.tabBy]);
   // A shared link may name a tab these checks no longer have: show All rather than nothing.
   const tab = tabs.includes(state.tab) ? state.tab : ALL_TAB;
+  // The tab's checks under every filter but Hide Passing: what a group row's passing/total counts.
+  const unhidden = useMemo(
+    () => filterChecks(all.filter((check) => inTab(check, state.tabBy, tab)), { query: state.query, labels: state.labels, hidePassing: false, status: state.status }),
+    [all, state.tabBy, tab, state.query, state.labels, state.status],
+  );
   const visible = useMemo(
-    () =>
-      filterChecks(
-        all.filter((check) => inTab(check, state.tabBy, tab)),
-        { query: state.query, labels: state.labels, hidePassing: state.hidePassing, status: state.status },
-      ),
+    () => filterChecks(all.filter((check) => inTab(check, state.tabBy, tab)), { query: state.query, labels: state.labels, hidePassing: state.hidePassing, status: state.status }),
     [all, state.tabBy, tab, state.query, state.labels, state.hidePassing, state.status],
   );
-  const rows = useMemo(() => buildHealthRows(visible, state.groupBy, state.sort), [visible, state.groupBy, state.sort]);
+  const rows = useMemo(() => buildHealthRows(visible, state.groupBy, state.sort, unhidden), [visible, state.groupBy, state.sort, unhidden]);
   const cards = useMemo(() => sortChecks(visible, state.sort), [visible, state.sort]);
 
   const reload = summary.refresh;

@@ -137,7 +137,7 @@ function GroupRows({ group, expanded, onToggle, onOpen }: { group: CheckGroup; e
         </TableCell>
         <TableCell>
           <span data-testid="group-passing" title="Fully passing checks out of the total">
-            {group.passing}/{group.checks.length}
+            {group.passing}/{group.total}
           </span>
         </TableCell>
         <TableCell>{formatLatency(group.latencyMs)}</TableCell>

@@ -9,17 +9,22 @@ describe('uptime', () => {
     expect(formatUptime({ passed: 0, failed: 0 })).toBe('');
   });
 
-  it('colours the bar by the spec rule (green ≥ 1, orange > 75, red > 90) on the failing share', () => {
+  it('keeps the spec progress-bar rule (green ≥ 1, orange > 75, red > 90) for "how much is used" scales', () => {
     expect(progressBarColour(0.5)).toBeUndefined();
     expect(progressBarColour(1)).toBe('green');
     expect(progressBarColour(75)).toBe('green');
     expect(progressBarColour(75.1)).toBe('orange');
     expect(progressBarColour(90)).toBe('orange');
     expect(progressBarColour(90.1)).toBe('red');
+  });
+
+  it('colours uptime as operators read it: green ≥ 99 %, orange ≥ 95 %, red below (50 % is red, not green)', () => {
     expect(uptimeBarColour(100)).toBe('green');
-    expect(uptimeBarColour(50)).toBe('green');
-    expect(uptimeBarColour(20)).toBe('orange');
-    expect(uptimeBarColour(5)).toBe('red');
+    expect(uptimeBarColour(99)).toBe('green');
+    expect(uptimeBarColour(98.9)).toBe('orange');
+    expect(uptimeBarColour(95)).toBe('orange');
+    expect(uptimeBarColour(94.9)).toBe('red');
+    expect(uptimeBarColour(50)).toBe('red');
     expect(uptimeBarColour(undefined)).toBeUndefined();
   });
 });

@@ -25,13 +25,20 @@ export function progressBarColour(percent: number): BarColour | undefined {
   return undefined;
 }
 
+/** Uptime at or above this is green, at or above `UPTIME_WARNING` orange, below it red. */
+export const UPTIME_HEALTHY = 99;
+export const UPTIME_WARNING = 95;
+
 /**
- * The uptime bar is coloured by the §9 rule applied to its failing share: the rule grows more severe as the
- * value grows, so reading it on the uptime itself would paint a fully passing check red. No failures is green.
+ * Uptime is coloured the way operators read it: green only when the check is healthy enough (≥ 99 %), orange when it
+ * is slipping (≥ 95 %), red below. The §9 progress-bar rule is a "how much is used" scale (more is worse), which on
+ * uptime painted 50 % green; docs/health-checks.md states this reading. Table, cards and the check detail use it.
  */
 export function uptimeBarColour(percent: number | undefined): BarColour | undefined {
   if (percent === undefined) return undefined;
-  return progressBarColour(100 - percent) ?? 'green';
+  if (percent >= UPTIME_HEALTHY) return 'green';
+  if (percent >= UPTIME_WARNING) return 'orange';
+  return 'red';
 }
 
 /** p95, else p50, in ms; null when nothing ran. */

@@ -3,6 +3,7 @@ import {
   aggregateHealth,
   buildHealthRows,
   groupByChoices,
+  isFullyPassing,
   parseSort,
   sortChecks,
   tabByChoices,
@@ -62,6 +63,13 @@ describe('rows', () => {
     expect(web.health).toBe('mixed');
     expect(web.uptime).toEqual({ passed: 13, failed: 1 });
     expect(web.latencyMs).toBe((120 + 900) / 2);
+  });
+
+  it('counts passing/total over the whole group, the checks Hide Passing hides included', () => {
+    const shown = checks.filter((c) => !isFullyPassing(c));
+    const web = buildHealthRows(shown, 'canary_name', byName, checks).find((r) => r.kind === 'group' && r.key === 'web') as CheckGroup;
+    expect(web.checks).toHaveLength(1); // the failing one is shown, the passing one hidden
+    expect([web.passing, web.total]).toEqual([1, 2]);
   });
 
   it('groups checks without the value under (none)', () => {

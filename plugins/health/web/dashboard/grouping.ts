@@ -114,9 +114,11 @@ const STATUS_ORDER: Record<string, number> = { unhealthy: 1, bad: 1, warning: 2,
 export interface CheckGroup {
   kind: 'group';
   key: string;
+  /** The members shown (after every filter). */
   checks: CheckSummary[];
-  /** Fully passing checks out of `checks.length`. */
+  /** Fully passing checks of the whole group, out of `total`: the checks Hide Passing hides count too. */
   passing: number;
+  total: number;
   health: AggregateHealth;
   /** Summed over the members. */
   uptime: { passed: number; failed: number };
@@ -182,14 +184,15 @@ export function sortChecks(checks: readonly CheckSummary[], sort: CheckSort): Ch
   return sortBy(checks, (c) => leafSortValue(c, sort.column), (c) => c.name, sort.descending);
 }
 
-export function summarizeGroup(key: string, checks: CheckSummary[]): CheckGroup {
+export function summarizeGroup(key: string, checks: CheckSummary[], whole: readonly CheckSummary[] = checks): CheckGroup {
   const latencies = checks.map(checkLatencyMs).filter((ms): ms is number => ms !== null);
   const transitions = checks.map((c) => c.last_transition_time).filter((t): t is string => Boolean(t));
   return {
     kind: 'group',
     key,
     checks,
-    passing: checks.filter(isFullyPassing).length,
+    passing: whole.filter(isFullyPassing).length,
+    total: whole.length,
     health: aggregateHealth(checks),
     uptime: checks.reduce((sum, c) => ({ passed: sum.passed + c.uptime.passed, failed: sum.failed + c.uptime.failed }), { passed: 0, failed: 0 }),
     latencyMs: latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : null,
@@ -202,9 +205,10 @@ export const UNGROUPED_LABEL = '(none)';
 
 /**
  * The table's rows: without grouping, the sorted checks; otherwise one group per value (sorted by the same
- * column, aggregated) holding its sorted checks.
+ * column, aggregated) holding its sorted checks. `unhidden` are the checks before Hide Passing: a group's
+ * passing/total counts the whole group, not only what is shown.
  */
-export function buildHealthRows(checks: readonly CheckSummary[], groupBy: string, sort: CheckSort): HealthRow[] {
+export function buildHealthRows(checks: readonly CheckSummary[], groupBy: string, sort: CheckSort, unhidden: readonly CheckSummary[] = checks): HealthRow[] {
   const sorted = sortChecks(checks, sort);
   if (groupBy === NO_GROUPING) return sorted.map((check) => ({ kind: 'check', check }));
   const members = new Map<string, CheckSummary[]>();
@@ -214,6 +218,11 @@ export function buildHealthRows(checks: readonly CheckSummary[], groupBy: string
     if (list) list.push(check);
     else members.set(key, [check]);
   }
-  const groups = [...members.entries()].map(([key, list]) => summarizeGroup(key, list));
+  const wholeGroups = new Map<string, CheckSummary[]>();
+  for (const check of unhidden) {
+    const key = groupValue(check, groupBy) || UNGROUPED_LABEL;
+    wholeGroups.set(key, [...(wholeGroups.get(key) ?? []), check]);
+  }
+  const groups = [...members.entries()].map(([key, list]) => summarizeGroup(key, list, wholeGroups.get(key) ?? list));
   return sortBy(groups, (g) => groupSortValue(g, sort.column), (g) => g.key, sort.descending);
 }
