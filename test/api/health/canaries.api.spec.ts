@@ -49,6 +49,13 @@ describe('canaries API and Run Now', () => {
     expect(rows[0].next_runtime).not.toBeNull();
   });
 
+  it('takes a raw YAML body (Content-Type: application/yaml), as kubectl-style clients send it', async () => {
+    const res = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).set('content-type', 'application/yaml').send(YAML('raw')).expect(201);
+    expect(res.body).toMatchObject({ name: 'raw', namespace: 'prod' });
+    const bad = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).set('content-type', 'application/yaml').send('metadata:\n  name: x\n bad: [').expect(400);
+    expect(bad.body.message).toMatch(/^YAML syntax error at line \d+, column \d+/);
+  });
+
   it('creates from {name, namespace, spec}', async () => {
     const res = await post({ name: 'plain', namespace: 'ops', spec: { schedule: '*/5 * * * *', tcp: [{ name: 'port', endpoint: 'localhost:1' }] } }).expect(201);
     expect(res.body.checks).toHaveLength(1);

@@ -18,6 +18,9 @@ import { mountDocs, mountSpa } from './spa';
  * Everything about the HTTP surface that is not a route: body limits, JSON errors from the parsers, cookies,
  * validation, OpenAPI, metrics, and the SPA. Shared by main.ts and the API tests so both serve the same app.
  */
+/** Content types read as a YAML document. */
+export const YAML_CONTENT_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
+
 export function configureApp(
   app: NestExpressApplication,
   config: AppConfig,
@@ -41,6 +44,13 @@ export function configureApp(
     }),
   );
   app.use(deps.express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
+  // A raw YAML document (`kubectl`-style clients send `Content-Type: application/yaml`) reaches a route as
+  // `{yaml: text}`, the shape the document routes (POST /api/canaries, later scrapers, playbooks, topologies) take.
+  app.use(deps.express.text({ limit: config.bodyLimitBytes, type: YAML_CONTENT_TYPES }));
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (typeof req.body === 'string' && req.is(YAML_CONTENT_TYPES)) req.body = { yaml: req.body };
+    next();
+  });
   // Parser errors (too large, malformed JSON) answer in the same JSON shape as every other error.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
