@@ -158,3 +158,32 @@ export const CHECK_TYPE_LABELS: Record<string, string> = {
   azuredevops: 'Azure DevOps', jmeter: 'JMeter', junit: 'JUnit', dynatrace: 'Dynatrace', namespace: 'Kubernetes Namespace',
   tcp: 'TCP', postgres: 'Postgres', mysql: 'MySQL', opensearch: 'OpenSearch',
 };
+
+/**
+ * The languages of a check's `test`, `display` and `transform`, with the key each is written under (the shape canary
+ * files already use): CEL `expr`, `javascript`, `jsonPath`, Go `template`. One per field; a plain string is CEL.
+ */
+export const CHECK_EXPRESSION_KEYS = { cel: 'expr', javascript: 'javascript', jsonpath: 'jsonPath', template: 'template' } as const;
+export type CheckExpressionLanguage = keyof typeof CHECK_EXPRESSION_KEYS;
+/** The editor's Expression selector, in the spec's order (spec 03: None, Go Template, Javascript, Expr, JSONPath). */
+export const CHECK_EXPRESSION_CHOICES: ReadonlyArray<{ language: CheckExpressionLanguage | null; label: string }> = [
+  { language: null, label: 'None' },
+  { language: 'template', label: 'Go Template' },
+  { language: 'javascript', label: 'Javascript' },
+  { language: 'cel', label: 'Expr' },
+  { language: 'jsonpath', label: 'JSONPath' },
+];
+
+/** A field's expression as `{language, source}`; null when there is none; `{error}` when it is not one expression. */
+export function checkExpressionOf(value: unknown): { language: CheckExpressionLanguage; source: string } | { error: string } | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.trim() ? { language: 'cel', source: value } : null;
+  if (typeof value !== 'object' || Array.isArray(value)) return { error: 'must be an expression ({expr}, {javascript}, {jsonPath} or {template})' };
+  const set = (Object.entries(CHECK_EXPRESSION_KEYS) as Array<[CheckExpressionLanguage, string]>).filter(([, key]) => (value as Record<string, unknown>)[key] !== undefined);
+  if (set.length > 1) return { error: `holds ${set.map(([, key]) => key).join(' and ')}: give one of them` };
+  if (set.length === 0) return null;
+  const [language, key] = set[0];
+  const source = (value as Record<string, unknown>)[key];
+  if (typeof source !== 'string') return { error: `${key}: must be text` };
+  return source.trim() ? { language, source } : null;
+}

@@ -1,6 +1,6 @@
-import { expressionLimitProblem } from '@gateway/core/cel';
+import { userExpressionProblem } from '@gateway/core/cel';
 import { loadUserYaml } from '@gateway/core/documents';
-import { CHECK_TYPES_IN_EDITOR, type CheckRunner, type CheckSpec } from '@contracts';
+import { CHECK_TYPES_IN_EDITOR, checkExpressionOf, type CheckRunner, type CheckSpec } from '@contracts';
 
 /** Keys of a canary spec that are not check lists. */
 const SPEC_SETTINGS = new Set(['schedule', 'interval', 'owner', 'severity', 'icon', 'env', 'resultMode', 'replicas']);
@@ -120,14 +120,14 @@ export function validateCanary(
       if (seen.has(item.name)) errors.push(`${path}.name: duplicate name '${item.name}'`);
       seen.add(item.name);
       for (const key of ['test', 'display', 'transform'] as const) {
-        const expr = item[key];
-        if (expr !== undefined && !(isObject(expr) && (expr.expr === undefined || typeof expr.expr === 'string')) && typeof expr !== 'string') {
-          errors.push(`${path}.${key}: must be an expression ({expr: ...})`);
+        const expression = checkExpressionOf(item[key]);
+        if (expression && 'error' in expression) {
+          errors.push(`${path}.${key}: ${expression.error}`);
           continue;
         }
-        // Refused at save time rather than failing closed at every run: too long or too complex.
-        const text = typeof expr === 'string' ? expr : isObject(expr) && typeof expr.expr === 'string' ? expr.expr : null;
-        const problem = text?.trim() ? expressionLimitProblem(text) : null;
+        // Refused at save time rather than failing closed at every run: too long or too complex (CEL), too long or
+        // not a template (Go templates).
+        const problem = expression ? userExpressionProblem(expression, expression.language === 'cel') : null;
         if (problem) errors.push(`${path}.${key}: the expression ${problem}`);
       }
       const checkLabels = stringMap(item.labels, `${path}.labels`, errors);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
-import { CHECK_EXTENSION_POINT, CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type CheckRunner, type CheckSpec } from '@contracts';
+import { CHECK_EXTENSION_POINT, CHECK_TYPE_NOT_SUPPORTED, checkExpressionOf, type CheckResult, type CheckRunner, type CheckSpec } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
 import { ADDRESS_POLICY, AddressPolicy, CredentialLedger, OutboundRefused, RunGuard } from '@gateway/core/outbound';
@@ -8,7 +8,7 @@ import { notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { limitDepth } from '@gateway/core/checks/runner-kit';
 import { parseDuration } from './canary-document';
-import { ExpressionEvaluator } from '@gateway/core/cel';
+import { ExpressionEvaluator, type UserExpression } from '@gateway/core/cel';
 import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
 import { boundDetails, recordConnectionSecrets, resolveCheckSecret } from './check-secrets';
 
@@ -48,10 +48,10 @@ interface Pending {
   done: () => void;
 }
 
-const expressionOf = (value: unknown): string | null => {
-  if (typeof value === 'string' && value.trim()) return value;
-  if (value && typeof value === 'object' && typeof (value as { expr?: unknown }).expr === 'string') return (value as { expr: string }).expr;
-  return null;
+/** A field's expression in its language (`expr`, `javascript`, `jsonPath`, `template`); validated when saved. */
+const expressionOf = (value: unknown): UserExpression | null => {
+  const expression = checkExpressionOf(value);
+  return expression && !('error' in expression) ? expression : null;
 };
 
 /** The columns a run needs (the scheduler's claim selects the same). */
@@ -296,7 +296,8 @@ export function timeoutOf(spec: CheckSpec): number {
 
 /**
  * transform → display → test over the result (its details, plus duration, pass, message), each evaluated by the core
- * evaluator: size-limited, in a worker thread, under a timeout. An expression that fails makes the result invalid.
+ * evaluator in its language (CEL `expr`, `javascript`, `jsonPath`, Go `template`): size-limited, in a worker thread,
+ * under a timeout. An expression that fails makes the result invalid.
  */
 export async function applyExpressions(spec: CheckSpec, result: CheckResult, expressions: Pick<ExpressionEvaluator, 'evaluate'>): Promise<CheckResult> {
   if (result.invalid) return result;
@@ -323,8 +324,11 @@ export async function applyExpressions(spec: CheckSpec, result: CheckResult, exp
   if (test) {
     const outcome = await expressions.evaluate(test, scope());
     if (!outcome.ok) return invalid('test', outcome.error);
-    if (typeof outcome.value !== 'boolean') return invalid('test', `must return a boolean, not ${outcome.kind === 'int' ? 'int' : typeof outcome.value}`);
-    if (!outcome.value && result.pass) result = { ...result, pass: false, message: result.message || `test failed: ${test}`, error: result.error ?? `test failed: ${test}` };
+    // A Go template renders text: 'true' and 'false' are its booleans.
+    const value = test.language === 'template' && typeof outcome.value === 'string' && /^(true|false)$/.test(outcome.value.trim()) ? outcome.value.trim() === 'true' : outcome.value;
+    if (typeof value !== 'boolean') return invalid('test', `must return a boolean, not ${outcome.kind === 'int' ? 'int' : typeof value}`);
+    const failed = `test failed: ${test.source}`;
+    if (!value && result.pass) result = { ...result, pass: false, message: result.message || failed, error: result.error ?? failed };
   }
   return result;
 }

@@ -47,6 +47,21 @@ describe('check runner', () => {
     expect(await apply(spec, ok({ items: [1] }))).toMatchObject({ pass: false, invalid: false, message: 'n=1' });
   });
 
+  it('evaluates each in its language: JSONPath transform, Go template display, JavaScript test', async () => {
+    const spec = {
+      name: 'x',
+      transform: { jsonPath: '$.json.pods[?(@.ready == false)]' },
+      display: { template: '{{ .json.cluster }}: {{ .name }} not ready' }, // a transformed object merges into the details
+      test: { javascript: 'json.pods.every(p => p.ready)' },
+    };
+    const json = { cluster: 'prod', pods: [{ name: 'api', ready: true }, { name: 'db', ready: false }] };
+    const result = await apply(spec, ok({ json }));
+    expect(result).toMatchObject({ pass: false, invalid: false, message: 'prod: db not ready', details: { name: 'db', ready: false } });
+    expect(result.error).toBe('test failed: json.pods.every(p => p.ready)');
+    expect(await apply({ name: 'x', test: { template: '{{ if .json.cluster }}true{{ else }}false{{ end }}' } }, ok({ json }))).toMatchObject({ pass: true });
+    expect(await apply({ name: 'x', test: { javascript: 'while (true) {}' } }, ok())).toMatchObject({ invalid: true, message: 'test: The script took longer than 2000 ms' });
+  });
+
   it('makes a non-boolean test or a broken expression invalid with its error', async () => {
     expect(await apply({ name: 'x', test: { expr: '1 + 1' } }, ok())).toMatchObject({ invalid: true, message: 'test: must return a boolean, not int' });
     const broken = await apply({ name: 'x', display: { expr: 'code +' } }, ok({ code: 200 }));

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { workerSource } from './cel-worker-source';
-import { expressionProblem } from './limits';
+import { asUserExpression, userExpressionProblem, type ExpressionLanguage, type UserExpression } from './limits';
 
 /** The CEL type of a result, as the worker saw it before making it plain JSON (`int` for a bigint). */
 export type ExpressionKind = 'null' | 'bool' | 'int' | 'double' | 'string' | 'list' | 'map' | string;
@@ -14,6 +14,7 @@ export const celDuration = (seconds: number) => ({ '@cel.duration': `${Math.max(
 
 interface Task {
   id: number;
+  language: ExpressionLanguage;
   expression: string;
   variables: Record<string, unknown>;
   resolve(outcome: ExpressionOutcome): void;
@@ -42,16 +43,25 @@ export class ExpressionEvaluator implements OnModuleDestroy {
   private readonly source: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'expressions'>) {
-    this.source = workerSource(require.resolve('@marcbachmann/cel-js'));
+    this.source = workerSource({
+      cel: require.resolve('@marcbachmann/cel-js'),
+      jsonpath: require.resolve('jsonpath-plus'),
+      template: require.resolve('@ctrl/golang-template'),
+      quickjs: require.resolve('quickjs-emscripten'),
+    });
   }
 
-  /** Never throws: an expression over the limits, failing, or running too long is `{ok: false, error}`. */
-  evaluate(expression: string, variables: Record<string, unknown>): Promise<ExpressionOutcome> {
-    const problem = expressionProblem(expression);
+  /**
+   * Never throws: an expression over the limits, failing, or running too long is `{ok: false, error}`. A string is
+   * CEL; `{language, source}` names another language (JavaScript, JSONPath, Go template).
+   */
+  evaluate(expression: string | UserExpression, variables: Record<string, unknown>): Promise<ExpressionOutcome> {
+    const { language, source } = asUserExpression(expression);
+    const problem = userExpressionProblem({ language, source });
     if (problem) return Promise.resolve({ ok: false, error: `The expression ${problem}` });
     if (this.closed) return Promise.resolve({ ok: false, error: 'The console is shutting down' });
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, expression, variables, resolve });
+      this.queue.push({ id: this.nextId++, language, expression: source, variables, resolve });
       this.dispatch();
     });
   }
@@ -75,7 +85,9 @@ export class ExpressionEvaluator implements OnModuleDestroy {
         void this.finish(slot, { ok: false, error: `The expression took longer than ${this.config.expressions.timeoutMs} ms` });
       }, this.config.expressions.timeoutMs);
       try {
-        slot.worker.postMessage({ id: task.id, expression: task.expression, variables: task.variables });
+        // A script stops itself a little before the limit (the worker lives on); the timer above is the backstop.
+        const timeoutMs = Math.max(5, this.config.expressions.timeoutMs - 50);
+        slot.worker.postMessage({ id: task.id, language: task.language, expression: task.expression, variables: task.variables, timeoutMs, limitMs: this.config.expressions.timeoutMs });
       } catch (error) {
         // Variables that cannot be cloned (a function, a symbol): the caller's bug, answered as a failure.
         void this.finish(slot, { ok: false, error: `The expression's variables cannot be evaluated: ${(error as Error).message}` });

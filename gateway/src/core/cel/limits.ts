@@ -17,6 +17,53 @@ export const EXPRESSION_LIMITS = {
 } as const;
 
 // Spaces may stand between the dot, the macro's name and its parenthesis (`xs. map (x, …)` is the same call).
+/** JavaScript, JSONPath and Go templates: their size, and what a JavaScript evaluation may use. */
+export const SCRIPT_LIMITS = {
+  maxLength: 16 * 1024,
+  /** QuickJS heap of one evaluation. */
+  memoryBytes: 32 * 1024 * 1024,
+  stackBytes: 1024 * 1024,
+} as const;
+
+/** The languages a user expression may be written in, as a check's `test`/`display`/`transform` names them. */
+export const EXPRESSION_LANGUAGES = ['cel', 'javascript', 'jsonpath', 'template'] as const;
+export type ExpressionLanguage = (typeof EXPRESSION_LANGUAGES)[number];
+
+/** An expression in one of the languages; a plain string is CEL. */
+export interface UserExpression {
+  language: ExpressionLanguage;
+  source: string;
+}
+
+export const asUserExpression = (expression: string | UserExpression): UserExpression =>
+  typeof expression === 'string' ? { language: 'cel', source: expression } : expression;
+
+/**
+ * Why a user expression is refused: over the limits of its language, or (unless `limitsOnly`) not parseable. CEL is
+ * parsed here; a Go template is compiled here (cheap, linear); JavaScript and JSONPath are only measured, since
+ * they are parsed where they run, in a worker.
+ */
+export function userExpressionProblem(expression: string | UserExpression, limitsOnly = false): string | null {
+  const { language, source } = asUserExpression(expression);
+  if (language === 'cel') return inspect(source, limitsOnly);
+  if (source.length > SCRIPT_LIMITS.maxLength) return `is too long: at most ${SCRIPT_LIMITS.maxLength} characters`;
+  if (language === 'template' && !limitsOnly) {
+    try {
+      goTemplate().compile(source);
+    } catch (error) {
+      return `does not parse: ${((error as Error).message ?? String(error)).split('\n')[0]}`;
+    }
+  }
+  return null;
+}
+
+let goTemplateModule: { compile(source: string): unknown } | null = null;
+function goTemplate(): { compile(source: string): unknown } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  goTemplateModule ??= require('@ctrl/golang-template') as { compile(source: string): unknown };
+  return goTemplateModule;
+}
+
 const MACROS = /\.\s*(map|filter|all|exists_one|exists)\s*\(/y;
 
 /** The deepest nesting of comprehension macros in the text (string literals skipped). */
