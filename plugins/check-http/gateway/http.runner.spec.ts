@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
 import { startHttpPeer, type HttpPeer } from '../../../test/support/peers/http-peer';
+import { startNtlmPeer, type NtlmPeer } from '../../../test/support/peers/ntlm-peer';
 import { selfSignedCertificate } from '../../../test/support/peers/self-signed';
 import { HttpCheckRunner } from './http.runner';
 
@@ -136,5 +137,44 @@ describe('http check registration', () => {
   it("contributes to the 'checks' extension point as 'http'", () => {
     expect(Reflect.getMetadata(EXTENSION_KEY, HttpCheckRunner)).toEqual({ point: 'checks', id: 'http' });
     expect(new HttpCheckRunner().type).toBe('http');
+  });
+});
+
+describe('http check authentication', () => {
+  const runner = new HttpCheckRunner();
+  let v2: NtlmPeer;
+  let v1Only: NtlmPeer;
+  beforeAll(async () => {
+    [v2, v1Only] = await Promise.all([startNtlmPeer({ svc: 'S3cret!pass' }, true), startNtlmPeer({ svc: 'S3cret!pass' }, false)]);
+  });
+  afterAll(async () => {
+    await v2?.stop();
+    await v1Only?.stop();
+  });
+  const literal = (value: string) => ({ valueFrom: { literal: value } });
+
+  it('authenticates with NTLMv2 against a server that offers it, proving the password', async () => {
+    const r = await runner.run({ name: 'n2', url: `${v2.url}/`, ntlmv2: true, username: 'CORP\\svc', password: literal('S3cret!pass') }, context());
+    expect(r).toMatchObject({ pass: true, details: { code: 200, json: { user: 'svc', domain: 'CORP', version: 'NTLMv2' } } });
+  });
+
+  it('authenticates with NTLM (v1) when asked for it, even where the server offers v2', async () => {
+    for (const peer of [v1Only, v2]) {
+      const r = await runner.run({ name: 'n1', url: `${peer.url}/`, ntlm: true, username: 'svc', password: literal('S3cret!pass') }, context());
+      expect(r).toMatchObject({ pass: true, details: { json: { user: 'svc', version: 'NTLMv1' } } });
+    }
+  });
+
+  it('fails with the wrong password, and says when the server does not offer NTLMv2', async () => {
+    const wrong = await runner.run({ name: 'bad', url: `${v2.url}/`, ntlmv2: true, username: 'svc', password: literal('nope') }, context());
+    expect(wrong).toMatchObject({ pass: false, message: 'response code 401 not in 2xx' });
+    const old = await runner.run({ name: 'old', url: `${v1Only.url}/`, ntlmv2: true, username: 'svc', password: literal('S3cret!pass') }, context());
+    expect(old).toMatchObject({ pass: false, message: 'NTLMv2: the server did not offer NTLMv2 (no extended security or target info in its challenge)' });
+  });
+
+  it('needs a username for NTLM, and takes a username alone as Basic', async () => {
+    expect(runner.validate({ name: 'x', url: 'http://a/', ntlm: true })).toContain('username: required for NTLM authentication');
+    const basic = await runner.run({ name: 'b', url: `${v2.url}/`, username: 'svc', password: literal('S3cret!pass') }, context());
+    expect(basic).toMatchObject({ pass: false, details: { code: 401 } }); // Basic is not NTLM: the server asks again
   });
 });

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { resolveValue } from '@gateway/core/checks/runner-kit';
+import { authenticateHeader, negotiateHeader, ntlmCredentials, type NtlmOptions } from './ntlm';
 
 /** Bodies beyond this are cut: a check reads a health page, not a download. */
 const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
@@ -45,6 +46,12 @@ export class HttpCheckRunner implements CheckRunner {
     }
     if (spec.responseContent !== undefined && typeof spec.responseContent !== 'string') errors.push('responseContent: must be a string');
     if (spec.headers !== undefined && !headersOf(spec.headers)) errors.push('headers: must be a map or a list of {name, value}');
+    for (const flag of ['ntlm', 'ntlmv2'] as const) {
+      if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') errors.push(`${flag}: must be true or false`);
+    }
+    if ((spec.ntlm === true || spec.ntlmv2 === true) && (spec.username === undefined || spec.username === null || spec.username === '')) {
+      errors.push(`username: required for ${spec.ntlmv2 === true ? 'NTLMv2' : 'NTLM'} authentication`);
+    }
     return errors;
   }
 
@@ -57,19 +64,16 @@ export class HttpCheckRunner implements CheckRunner {
     const headers: Record<string, string> = { ...(await resolveHeaders(spec.headers, ctx)) };
     const username = await resolveValue(spec.username, ctx);
     const password = await resolveValue(spec.password, ctx);
-    if (username !== null) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
+    // Authentication (spec 03: None, Basic, NTLM, NTLMv2): username alone means Basic; `ntlm`/`ntlmv2` switch to NTLM.
+    const ntlmVersion = spec.ntlmv2 === true ? 2 : spec.ntlm === true ? 1 : null;
+    if (username !== null && ntlmVersion === null) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
     const body = typeof spec.body === 'string' ? spec.body : spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
     await ctx.outbound.check(url, { url: url.href, headers, body, username, password });
     let response: HttpResponse;
     try {
-      response = await request(url, {
-        method: String(spec.method ?? 'GET').toUpperCase(),
-        headers,
-        body,
-        insecure: spec.insecure === true || spec.insecureSkipVerify === true,
-        signal: ctx.signal,
-      });
+      const options = { method: String(spec.method ?? 'GET').toUpperCase(), headers, body, insecure: spec.insecure === true || spec.insecureSkipVerify === true, signal: ctx.signal };
+      response = ntlmVersion === null ? await request(url, options) : await ntlmExchange(url, options, ntlmCredentials(username ?? '', password ?? ''), ntlmVersion);
     } catch (err) {
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return result(started, { message, error: message });
@@ -131,15 +135,42 @@ function parseJson(content: string, contentType: string | undefined): unknown {
   }
 }
 
-function request(
-  url: URL,
-  opts: { method: string; headers: Record<string, string>; body?: string; insecure: boolean; signal: AbortSignal },
-): Promise<HttpResponse> {
+interface RequestOptions {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  insecure: boolean;
+  signal: AbortSignal;
+  /** NTLM authenticates a connection: its two requests share one kept-alive socket. Default: a fresh socket. */
+  agent?: http.Agent;
+}
+
+/**
+ * NTLM over one connection: the negotiate message, the server's 401 challenge, then the request itself with the
+ * authenticate message (NTLMv1 or NTLMv2 responses). A server that answers the first request without a challenge
+ * gets that answer taken as the result.
+ */
+async function ntlmExchange(url: URL, opts: RequestOptions, credentials: NtlmOptions, version: 1 | 2): Promise<HttpResponse> {
+  const agent = url.protocol === 'https:' ? new https.Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: !opts.insecure }) : new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const first = await request(url, { ...opts, body: undefined, agent, headers: { ...opts.headers, authorization: negotiateHeader(credentials) } });
+    const challenge = /NTLM [A-Za-z0-9+/=]+/.exec(first.headers['www-authenticate'] ?? '')?.[0];
+    if (!challenge) {
+      if (first.code === 401) throw new Error(`${version === 2 ? 'NTLMv2' : 'NTLM'}: the server answered 401 without an NTLM challenge`);
+      return first;
+    }
+    return await request(url, { ...opts, agent, headers: { ...opts.headers, authorization: authenticateHeader(challenge, credentials, version) } });
+  } finally {
+    agent.destroy();
+  }
+}
+
+function request(url: URL, opts: RequestOptions): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const isHttps = url.protocol === 'https:';
     const lib = isHttps ? https : http;
     // agent: false → a fresh socket, so the peer certificate is always the one of this request.
-    const req = lib.request(url, { method: opts.method, headers: opts.headers, signal: opts.signal, agent: false, rejectUnauthorized: !opts.insecure });
+    const req = lib.request(url, { method: opts.method, headers: opts.headers, signal: opts.signal, agent: opts.agent ?? false, rejectUnauthorized: !opts.insecure });
     req.on('error', reject);
     req.on('response', (res) => {
       let sslAgeDays: number | null = null;
