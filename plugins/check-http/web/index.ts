@@ -2,9 +2,13 @@ import { Globe20Regular } from '@fluentui/react-icons';
 import { definePlugin } from '@web/core/plugin-host';
 import manifest from '../manifest';
 
+/** Response code options of spec 03 §5. */
+const RESPONSE_CODES = [200, 201, 202, 204, 301, 302, 401, 404, 500, 502, 503];
+
 /**
- * The HTTP check's editor fields (spec 03 health check editors; methods per spec 03 §5); the gateway runner validates
- * the same fields. Headers and response codes (lists) are edited in the Code tab.
+ * The HTTP check's editor fields (spec 03 health check editors; methods and response codes per spec 03 §5); the
+ * gateway runner validates the same fields and honours every choice (Basic, NTLM and NTLMv2 included). Headers are
+ * edited in the Code tab.
  */
 export default definePlugin({
   manifest,
@@ -23,8 +27,8 @@ export default definePlugin({
           options: ['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m })),
         },
         { name: 'body', label: 'Body', kind: 'textarea' },
-        { name: 'username', label: 'Username', kind: 'text' },
-        { name: 'password', label: 'Password', kind: 'secret' },
+        { name: 'authentication', label: 'Authentication', kind: 'authentication' },
+        { name: 'responseCodes', label: 'Response codes', kind: 'choices', options: RESPONSE_CODES.map((c) => ({ value: String(c), label: String(c) })) },
         { name: 'responseContent', label: 'Response content contains', kind: 'text' },
         { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
         { name: 'maxSSLExpiry', label: 'Max SSL expiry (days)', kind: 'number' },

@@ -39,8 +39,9 @@ const registry = new PluginRegistry([
         fields: [
           { name: 'name', label: 'Name', kind: 'text', required: true },
           { name: 'url', label: 'URL', kind: 'text', required: true },
-          { name: 'password', label: 'Password', kind: 'secret' },
           { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
+          { name: 'authentication', label: 'Authentication', kind: 'authentication' },
+          { name: 'responseCodes', label: 'Response codes', kind: 'choices', options: [200, 404, 500].map((c) => ({ value: String(c), label: String(c) })) },
         ],
       });
       // A type that runs code, contributed the way check-exec does.
@@ -123,6 +124,31 @@ describe('CanaryEditorPage', () => {
     answer(await jsonResponse(201, { ...existing, name: 'web-checks' }));
     expect(await screen.findByText('canary list')).toBeInTheDocument();
     expect(await screen.findByText('web-checks created successfully')).toBeInTheDocument();
+  });
+
+  it('offers the spec 03 authentication, response codes and expression languages, each saved in the shape the runner reads', async () => {
+    await newHttpCanary();
+    const auth = httpChecks().getByRole('combobox', { name: 'Authentication' });
+    expect([...(auth as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['None', 'Basic', 'NTLM', 'NTLMv2']);
+    fireEvent.change(auth, { target: { value: 'NTLMv2' } });
+    fireEvent.change(httpChecks().getByRole('textbox', { name: /^Username/ }), { target: { value: 'CORP\\svc' } });
+    const codes = within(httpChecks().getByRole('group', { name: 'Response codes' }));
+    fireEvent.click(codes.getByRole('checkbox', { name: '200' }));
+    fireEvent.click(codes.getByRole('checkbox', { name: '404' }));
+    const test = httpChecks().getByRole('combobox', { name: 'Test expression' });
+    expect([...(test as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['None', 'Go Template', 'Javascript', 'Expr', 'JSONPath']);
+    fireEvent.change(test, { target: { value: 'jsonpath' } });
+    fireEvent.change(httpChecks().getByRole('textbox', { name: 'Test (JSONPath)' }), { target: { value: '$.ok' } });
+    // switching the language clears the previous expression
+    fireEvent.change(test, { target: { value: 'javascript' } });
+    expect(httpChecks().getByRole('textbox', { name: 'Test (Javascript)' })).toHaveValue('');
+    fireEvent.change(httpChecks().getByRole('textbox', { name: 'Test (Javascript)' }), { target: { value: 'json.ok === true' } });
+
+    fetchMock.mockImplementation((url: string, init: RequestInit) => (url === '/api/canaries' && init.method === 'POST' ? jsonResponse(201, existing) : jsonResponse(404, {})));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(fetchMock).some(([url]) => url === '/api/canaries')).toBe(true));
+    const posted = calls(fetchMock).find(([url]) => url === '/api/canaries')![2] as { spec: { http: Record<string, unknown>[] } };
+    expect(posted.spec.http[0]).toEqual({ name: 'home', url: 'https://example.com', username: 'CORP\\svc', ntlmv2: true, responseCodes: [200, 404], test: { javascript: 'json.ok === true' } });
   });
 
   it("shows the server's 400 in the page and keeps what was typed", async () => {
@@ -213,6 +239,7 @@ describe('CanaryEditorPage', () => {
 
   it('clears the other source when a secret field changes source', async () => {
     await newHttpCanary();
+    fireEvent.change(httpChecks().getByRole('combobox', { name: 'Authentication' }), { target: { value: 'Basic' } });
     fireEvent.change(httpChecks().getByLabelText('Password', { selector: 'input[type="password"]' }), { target: { value: 'hunter2' } });
     fireEvent.click(httpChecks().getByRole('radio', { name: 'Secret' }));
     fireEvent.change(httpChecks().getByRole('textbox', { name: 'Password Secret name' }), { target: { value: 'web-creds' } });

@@ -1,7 +1,9 @@
 import {
   addCheck,
   checkGroups,
+  authenticationOf,
   expressionOf,
+  withAuthentication,
   expressionToStored,
   fieldProblem,
   formProblems,
@@ -134,11 +136,24 @@ describe('field values', () => {
     expect(withSecretSource({ source: 'static', value: 'hunter2', name: '', key: '' }, 'configMap')).toEqual({ source: 'configMap', value: '', name: '', key: '' });
   });
 
-  it('stores expressions as {expr} and reads bare strings too', () => {
-    expect(expressionOf({ expr: 'code == 200' })).toBe('code == 200');
-    expect(expressionOf('code == 200')).toBe('code == 200');
-    expect(expressionToStored('code == 200')).toEqual({ expr: 'code == 200' });
-    expect(expressionToStored('  ')).toBeUndefined();
+  it('reads and stores an expression under its language key (expr, javascript, jsonPath, template), bare strings as CEL', () => {
+    expect(expressionOf({ expr: 'code == 200' })).toEqual({ language: 'cel', text: 'code == 200' });
+    expect(expressionOf('code == 200')).toEqual({ language: 'cel', text: 'code == 200' });
+    expect(expressionOf({ jsonPath: '$.status' })).toEqual({ language: 'jsonpath', text: '$.status' });
+    expect(expressionOf({ template: '{{ .code }}' })).toEqual({ language: 'template', text: '{{ .code }}' });
+    expect(expressionOf(undefined)).toEqual({ language: null, text: '' });
+    expect(expressionToStored({ language: 'javascript', text: 'code === 200' })).toEqual({ javascript: 'code === 200' });
+    expect(expressionToStored({ language: null, text: 'x' })).toBeUndefined();
+  });
+
+  it('sets authentication: None clears the credentials, NTLM and NTLMv2 set their flag, Basic neither', () => {
+    const basic = { name: 'x', username: 'u', password: { value: 'p' } };
+    expect(authenticationOf(basic)).toBe('Basic');
+    expect(withAuthentication(basic, 'NTLMv2')).toEqual({ ...basic, ntlmv2: true });
+    expect(authenticationOf(withAuthentication(basic, 'NTLM'))).toBe('NTLM');
+    expect(withAuthentication({ ...basic, ntlm: true }, 'Basic')).toEqual(basic);
+    expect(withAuthentication({ ...basic, ntlmv2: true }, 'None')).toEqual({ name: 'x' });
+    expect(withAuthentication({ name: 'x' }, 'NTLM')).toEqual({ name: 'x', username: '', ntlm: true });
   });
 });
 

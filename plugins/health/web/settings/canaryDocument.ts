@@ -3,7 +3,7 @@ import * as yaml from 'js-yaml';
 // The core schema in both directions: plain data only (no custom tags), the same under js-yaml 3 and 4.
 const YAML_OPTIONS = { schema: yaml.CORE_SCHEMA };
 const DUMP_OPTIONS = { schema: yaml.CORE_SCHEMA, noRefs: true, lineWidth: -1 };
-import { CHECK_TYPES_IN_EDITOR } from '@contracts';
+import { CHECK_EXPRESSION_KEYS, CHECK_TYPES_IN_EDITOR, type CheckExpressionLanguage } from '@contracts';
 
 /**
  * The canary editor's one model and its YAML document (spec 03 health check editors). The Form tab edits the
@@ -271,20 +271,54 @@ export function withSecretSource(state: SecretFieldState, source: SecretSource):
 // --- Expressions --------------------------------------------------------------------------------------------------
 
 export const EXPRESSION_FIELDS = [
-  { name: 'test', label: 'Test expression (CEL)' },
-  { name: 'display', label: 'Display expression (CEL)' },
-  { name: 'transform', label: 'Transform expression (CEL)' },
+  { name: 'test', label: 'Test' },
+  { name: 'display', label: 'Display' },
+  { name: 'transform', label: 'Transform' },
 ] as const;
 
-/** `{expr}` or a bare string → the text. */
-export function expressionOf(stored: unknown): string {
-  if (typeof stored === 'string') return stored;
-  if (isPlainObject(stored) && typeof stored.expr === 'string') return stored.expr;
-  return '';
+/** A stored expression field as the editor shows it: its language (null: None) and text. */
+export interface ExpressionState {
+  language: CheckExpressionLanguage | null;
+  text: string;
 }
 
-export function expressionToStored(text: string): unknown {
-  return text.trim() ? { expr: text } : undefined;
+/** `{expr}`, `{javascript}`, `{jsonPath}`, `{template}` or a bare (CEL) string → language and text. */
+export function expressionOf(stored: unknown): ExpressionState {
+  if (typeof stored === 'string') return { language: 'cel', text: stored };
+  if (isPlainObject(stored)) {
+    for (const [language, key] of Object.entries(CHECK_EXPRESSION_KEYS) as Array<[CheckExpressionLanguage, string]>) {
+      if (typeof stored[key] === 'string') return { language, text: stored[key] as string };
+    }
+  }
+  return { language: null, text: '' };
+}
+
+/** Back to the stored shape: one key for the chosen language (switching drops the previous one); None → nothing. */
+export function expressionToStored(state: ExpressionState): unknown {
+  return state.language ? { [CHECK_EXPRESSION_KEYS[state.language]]: state.text } : undefined;
+}
+
+/** The Authentication selector (spec 03): None, Basic, NTLM, NTLMv2 over username/password and the NTLM flags. */
+export const AUTHENTICATION_CHOICES = ['None', 'Basic', 'NTLM', 'NTLMv2'] as const;
+export type AuthenticationChoice = (typeof AUTHENTICATION_CHOICES)[number];
+
+export function authenticationOf(check: Record<string, unknown>): AuthenticationChoice {
+  if (check.ntlmv2 === true) return 'NTLMv2';
+  if (check.ntlm === true) return 'NTLM';
+  return check.username !== undefined || check.password !== undefined ? 'Basic' : 'None';
+}
+
+/** The check with another authentication: None clears the credentials; NTLM/NTLMv2 set their flag, Basic neither. */
+export function withAuthentication(check: CheckSpecValue, choice: AuthenticationChoice): CheckSpecValue {
+  const { ntlm: _ntlm, ntlmv2: _ntlmv2, ...rest } = check;
+  if (choice === 'None') {
+    const { username: _u, password: _p, ...bare } = rest;
+    return bare as CheckSpecValue;
+  }
+  const credentials = { ...rest, username: rest.username ?? '' } as CheckSpecValue;
+  if (choice === 'NTLM') return { ...credentials, ntlm: true };
+  if (choice === 'NTLMv2') return { ...credentials, ntlmv2: true };
+  return credentials;
 }
 
 // --- Whole-form check before saving -------------------------------------------------------------------------------

@@ -50,7 +50,11 @@ export interface SettingsSectionExtension extends ExtensionBase {
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'select' | 'secret' | 'boolean';
+  /**
+   * `authentication`: the None / Basic / NTLM / NTLMv2 selector over `username`, `password` and the `ntlm`/`ntlmv2`
+   * flags (spec 03); `choices`: several of `options` at once, stored as a list (numbers when the options are).
+   */
+  kind: 'text' | 'textarea' | 'number' | 'select' | 'secret' | 'boolean' | 'authentication' | 'choices';
   required?: boolean;
   options?: readonly { value: string; label: string }[];
   /** Options come from the gateway (e.g. Jira projects): the key passed to the area's options endpoint. */
