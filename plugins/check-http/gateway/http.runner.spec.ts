@@ -125,6 +125,18 @@ describe('http check', () => {
     }
   });
 
+  it('takes `connection:` instead of url, with the stored connection\'s URL', async () => {
+    const withConnection = checkContext(2000, async (ref) => (ref === 'connection://default/status-page' ? `${peer.url}/ok` : null));
+    expect(runner.validate({ name: 'c', connection: 'connection://default/status-page' })).toEqual([]);
+    const r = await runner.run({ name: 'c', connection: 'connection://default/status-page' }, withConnection);
+    expect(r).toMatchObject({ pass: true, details: { code: 200 } });
+    expect(await runner.run({ name: 'c', connection: 'connection://default/missing' }, withConnection)).toMatchObject({
+      invalid: true,
+      message: 'connection: connection://default/missing has no http(s) URL',
+    });
+    expect(runner.validate({ name: 'c', connection: 'ftp://x' })).toEqual(['connection: must be a connection:// reference or an http(s):// URL']);
+  });
+
   it('is invalid, naming the field, without a url', async () => {
     expect(runner.validate({ name: 'x' })).toEqual(['url: required']);
     expect(runner.validate({ name: 'x', url: 'ftp://a', thresholdMillis: -1 })).toEqual(['url: must start with http:// or https://', 'thresholdMillis: must be a number ≥ 0']);

@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { resolveValue } from '@gateway/core/checks/runner-kit';
+import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 import { authenticateHeader, negotiateHeader, ntlmCredentials, type NtlmOptions } from './ntlm';
 
 /** Bodies beyond this are cut: a check reads a health page, not a download. */
@@ -27,7 +27,12 @@ export class HttpCheckRunner implements CheckRunner {
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
     const url = spec.url ?? spec.endpoint;
-    if (typeof url !== 'string' || !url) errors.push('url: required');
+    // `connection: connection://name` instead of url: the stored connection's URL (canary files use both).
+    if ((url === undefined || url === '') && spec.connection !== undefined) {
+      if (!isConnectionRef(spec.connection) && !(typeof spec.connection === 'string' && /^https?:\/\//i.test(spec.connection))) {
+        errors.push('connection: must be a connection:// reference or an http(s):// URL');
+      }
+    } else if (typeof url !== 'string' || !url) errors.push('url: required');
     else if (!/^https?:\/\//i.test(url)) errors.push('url: must start with http:// or https://');
     else {
       try {
@@ -60,7 +65,12 @@ export class HttpCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return result(started, { invalid: true, message: problems.join('; '), error: problems.join('; ') });
 
-    const url = new URL(String(spec.url ?? spec.endpoint));
+    const target = spec.url ?? spec.endpoint ?? (isConnectionRef(spec.connection) ? await ctx.resolveSecret(spec.connection) : spec.connection);
+    if (typeof target !== 'string' || !/^https?:\/\//i.test(target)) {
+      const message = `connection: ${spec.connection} has no http(s) URL`;
+      return result(started, { invalid: true, message, error: message });
+    }
+    const url = new URL(target);
     const headers: Record<string, string> = { ...(await resolveHeaders(spec.headers, ctx)) };
     const username = await resolveValue(spec.username, ctx);
     const password = await resolveValue(spec.password, ctx);
