@@ -70,7 +70,7 @@ export const CHECK_TYPES_IN_EDITOR = [
   'http', 'awsconfigrule', 'awsconfig', 'github', 'ec2', 'ldap', 'pod', 'exec', 'alertmanager', 'cloudwatch',
   'elasticsearch', 'redis', 'mongodb', 'dns', 'icmp', 'gcs', 's3', 'smb', 'sftp', 'folder', 'prometheus',
   'kubernetes', 'sql', 'catalog', 'azuredevops', 'jmeter', 'junit', 'dynatrace', 'namespace', 'tcp', 'postgres',
-  'mysql', 'opensearch',
+  'mysql', 'mssql', 'opensearch',
 ] as const;
 
 export const CHECK_TYPE_NOT_SUPPORTED = 'check type not supported';
@@ -156,7 +156,7 @@ export const CHECK_TYPE_LABELS: Record<string, string> = {
   redis: 'Redis', mongodb: 'Mongo DB', dns: 'DNS', icmp: 'ICMP Ping', gcs: 'GCS', s3: 'AWS S3', smb: 'SMB', sftp: 'SFTP',
   folder: 'Folder', prometheus: 'Prometheus', kubernetes: 'Kubernetes', sql: 'SQL Query', catalog: 'catalog',
   azuredevops: 'Azure DevOps', jmeter: 'JMeter', junit: 'JUnit', dynatrace: 'Dynatrace', namespace: 'Kubernetes Namespace',
-  tcp: 'TCP', postgres: 'Postgres', mysql: 'MySQL', opensearch: 'OpenSearch',
+  tcp: 'TCP', postgres: 'Postgres', mysql: 'MySQL', mssql: 'SQL Server', opensearch: 'OpenSearch',
 };
 
 /**

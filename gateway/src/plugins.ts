@@ -51,6 +51,8 @@ import checkIcmp from '../../plugins/check-icmp/manifest';
 import { CheckIcmpModule } from '../../plugins/check-icmp/gateway/icmp.module';
 import checkMysql from '../../plugins/check-mysql/manifest';
 import { CheckMysqlModule } from '../../plugins/check-mysql/gateway/mysql.module';
+import checkMssql from '../../plugins/check-mssql/manifest';
+import { CheckMssqlModule } from '../../plugins/check-mssql/gateway/mssql.module';
 import checkJunit from '../../plugins/check-junit/manifest';
 import { CheckJunitModule } from '../../plugins/check-junit/gateway/junit.module';
 import checkPrometheus from '../../plugins/check-prometheus/manifest';
@@ -91,6 +93,7 @@ export const GATEWAY_PLUGINS: { manifest: PluginManifest; module: Type<unknown> 
   { manifest: checkFolder, module: CheckFolderModule },
   { manifest: checkIcmp, module: CheckIcmpModule },
   { manifest: checkMysql, module: CheckMysqlModule },
+  { manifest: checkMssql, module: CheckMssqlModule },
   { manifest: checkJunit, module: CheckJunitModule },
   { manifest: checkPrometheus, module: CheckPrometheusModule },
   { manifest: checkAlertmanager, module: CheckAlertmanagerModule },

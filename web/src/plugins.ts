@@ -17,6 +17,7 @@ import checkRedis from '../../plugins/check-redis/web';
 import checkExec from '../../plugins/check-exec/web';
 import checkFolder from '../../plugins/check-folder/web';
 import checkMysql from '../../plugins/check-mysql/web';
+import checkMssql from '../../plugins/check-mssql/web';
 import checkMongodb from '../../plugins/check-mongodb/web';
 import checkJunit from '../../plugins/check-junit/web';
 import checkCatalog from '../../plugins/check-catalog/web';
@@ -44,6 +45,7 @@ export const webPlugins: readonly WebPlugin[] = [
   checkExec,
   checkFolder,
   checkMysql,
+  checkMssql,
   checkMongodb,
   checkJunit,
   checkCatalog,

@@ -5,7 +5,7 @@ import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
 import { startAlertmanager, type AlertmanagerPeer } from '../../../test/support/peers/alertmanager';
 import { freePort } from '../../../test/support/peers/prometheus';
-import { AlertmanagerCheckRunner, matchersOf, type FiringAlert } from './alertmanager.runner';
+import { AlertmanagerCheckRunner, alertmanagerUrl, matchersOf, type FiringAlert } from './alertmanager.runner';
 
 const context = (timeoutMs = 5000): CheckRunContext => checkContext(timeoutMs);
 const names = (alerts: unknown) => (alerts as FiringAlert[]).map((a) => a.name).sort();
@@ -26,6 +26,13 @@ describe('alertmanager check against the real Alertmanager', () => {
     expect(await runner.run({ name: 'a', url: am.url }, context())).toMatchObject({
       pass: true, invalid: false, error: null, message: 'no alerts firing', details: { alerts: [], count: 0 },
     });
+  });
+
+  it('reads a host without a scheme (alertmanager:9093, as canary files give it) as http', async () => {
+    if (!am) return;
+    const bare = am.url.replace(/^http:\/\//, '');
+    expect(runner.validate({ name: 'a', url: bare })).toEqual([]);
+    expect(await runner.run({ name: 'a', url: bare }, context())).toMatchObject({ pass: true, invalid: false, message: 'no alerts firing' });
   });
 
   it('fails naming the firing alert, with its labels, annotations, start and fingerprint', async () => {
@@ -124,7 +131,17 @@ describe('alertmanager check', () => {
       'filters: must be a map of label to value',
       "exclude_filters: 'bad-label' is not a label name",
     ]);
-    expect(await runner.run({ name: 'a', url: 'am:9093' }, context())).toMatchObject({ pass: false, invalid: true, message: 'url: must be an http:// or https:// URL' });
+    expect(await runner.run({ name: 'a', url: 'ftp://am:21' }, context())).toMatchObject({ pass: false, invalid: true, message: 'url: must be an http:// or https:// URL, or host:port' });
+    expect(runner.validate({ name: 'a', url: 'am 9093' })).toEqual(['url: must be an http:// or https:// URL, or host:port']);
+  });
+
+  it('adds http:// to a host without a scheme', () => {
+    expect(alertmanagerUrl('alertmanager:9093')?.href).toBe('http://alertmanager:9093/');
+    expect(alertmanagerUrl('alertmanager.example.com')?.href).toBe('http://alertmanager.example.com/');
+    expect(alertmanagerUrl('am.monitoring.svc:9093/prefix')?.href).toBe('http://am.monitoring.svc:9093/prefix');
+    expect(alertmanagerUrl('[::1]:9093')?.href).toBe('http://[::1]:9093/');
+    expect(alertmanagerUrl('https://am.example.com')?.href).toBe('https://am.example.com/');
+    expect(alertmanagerUrl('user@am:9093')).toBeNull();
   });
 });
 

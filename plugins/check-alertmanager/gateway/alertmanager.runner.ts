@@ -4,6 +4,17 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { callError, failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The Alertmanager's base URL: an http(s) URL, or a host without a scheme (`alertmanager:9093`,
+ * `alertmanager.example.com`, as canary files give it) read as `http://<host>`; null when neither.
+ */
+export function alertmanagerUrl(raw: string): URL | null {
+  const text = raw.trim();
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) return httpUrl(text);
+  if (!/^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::\d{1,5})?(?:\/\S*)?$/.test(text)) return null;
+  return httpUrl(`http://${text}`);
+}
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 /** One firing alert as the check reports it (details.alerts[]). */
@@ -25,7 +36,7 @@ interface AlertmanagerAlert {
 }
 
 /**
- * Check type `alertmanager`: lists the active, unsilenced, uninhibited alerts (`GET {url}/api/v2/alerts`) narrowed
+ * Check type `alertmanager` (`url` an http(s) URL or a bare `host[:port]`, read as http): lists the active, unsilenced, uninhibited alerts (`GET {url}/api/v2/alerts`) narrowed
  * by the check's `alerts`/`ignore` names and `filters`/`exclude_filters` labels. Alertmanager applies them itself
  * (regex matchers, fully anchored, as canary-checker sends them); the check fails while any of them fires.
  */
@@ -39,7 +50,7 @@ export class AlertmanagerCheckRunner implements CheckRunner {
     const url = spec.url;
     if (url === undefined || url === null || url === '') {
       if (!isConnectionRef(spec.connection)) errors.push('url: required');
-    } else if (typeof url !== 'string' || !httpUrl(url)) errors.push('url: must be an http:// or https:// URL');
+    } else if (typeof url !== 'string' || !alertmanagerUrl(url)) errors.push('url: must be an http:// or https:// URL, or host:port');
     for (const field of ['alerts', 'ignore'] as const) {
       const v = spec[field];
       if (v !== undefined && v !== null && typeof v !== 'string' && (!Array.isArray(v) || v.some((n) => typeof n !== 'string'))) {
@@ -64,7 +75,7 @@ export class AlertmanagerCheckRunner implements CheckRunner {
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
     const rawUrl = (spec.url || (await ctx.resolveSecret(spec.connection))) as string | null;
-    const base = rawUrl ? httpUrl(rawUrl) : null;
+    const base = rawUrl ? alertmanagerUrl(rawUrl) : null;
     if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
     const target = new URL(base.href.replace(/\/+$/, '') + '/api/v2/alerts');
     for (const [k, v] of Object.entries({ active: 'true', silenced: 'false', inhibited: 'false' })) target.searchParams.set(k, v);

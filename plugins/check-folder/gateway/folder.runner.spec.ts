@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
-import { FolderCheckRunner, parseDuration, parseSize } from './folder.runner';
+import { FolderCheckRunner, parseDuration, parseSize, remoteScheme } from './folder.runner';
 
 const context = (timeoutMs = 2000): CheckRunContext => checkContext(timeoutMs);
 
@@ -58,10 +58,33 @@ describe('folder check', () => {
     expect(r.message).toContain('ENOENT');
   });
 
+  it('saves s3://, gcs://, sftp:// and smb:// paths and reports them invalid when run, naming the scheme', async () => {
+    const specs = [
+      { name: 'f', path: 's3://tests-e2e-1', awsConnection: { region: 'minio', endpoint: 'http://minio:9000' }, maxAge: '7d', minSize: '25b' },
+      { name: 'f', path: 'gcs://folder-check-test/recursive-test', minCount: 3, recursive: true },
+      { name: 'f', path: 'sftp://files.example.com/upload', maxCount: 10 },
+      { name: 'f', path: 'smb://windows-server/share/folder' },
+    ];
+    for (const spec of specs) {
+      expect(runner.validate(spec)).toEqual([]);
+      const scheme = spec.path.split(':')[0];
+      const r = await runner.run(spec, context());
+      expect(r).toMatchObject({ pass: false, invalid: true, message: `folder: ${scheme}:// paths are not supported on this console yet`, details: { scheme } });
+    }
+    // canary-checker's other spellings: a UNC path, or a remote connection beside a path that looks local.
+    expect(remoteScheme({ name: 'f', path: '\\\\windows-server\\share\\folder' })).toBe('smb');
+    expect(remoteScheme({ name: 'f', path: '/tmp', sftpConnection: { host: '192.168.1.5' } })).toBe('sftp');
+    expect(remoteScheme({ name: 'f', path: '/tmp', smbConnection: { username: { value: 'u' } } })).toBe('smb');
+    expect(remoteScheme({ name: 'f', path: dir })).toBeNull();
+    // Never a listing of this machine's /tmp for a check meant for a remote server.
+    expect(await runner.run({ name: 'f', path: '/tmp', sftpConnection: { host: '192.168.1.5' } }, context())).toMatchObject({ invalid: true, message: 'folder: sftp:// paths are not supported on this console yet' });
+    expect(runner.validate({ name: 'f', path: 's3://bucket', maxAge: 'soon' })).toEqual(['maxAge: must be a duration such as 30m, 1h or 2d']);
+  });
+
   it('names the field when invalid', () => {
     expect(runner.validate({ name: 'f' })).toEqual(['path: required']);
     expect(runner.validate({ name: 'f', path: 'rel', maxAge: 'soon', minSize: 'big', minCount: -1 })).toEqual([
-      'path: must be an absolute local path',
+      'path: must be an absolute local path, or an s3://, gcs://, sftp:// or smb:// path',
       'maxAge: must be a duration such as 30m, 1h or 2d',
       'minSize: must be a size such as 10kb or 1mb',
       'minCount: must be an integer ≥ 0',

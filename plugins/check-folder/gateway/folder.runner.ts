@@ -24,6 +24,21 @@ export function parseSize(value: unknown): number | null {
   return m ? Math.round(Number(m[1]) * SIZE_UNITS[(m[2] ?? 'b').toLowerCase()]) : null;
 }
 
+/**
+ * The remote kind of a folder check, as canary-checker tells it: `s3://`, `gcs://`, `sftp://` and `smb://` paths, a
+ * `\\server\share` path (SMB), or an `sftpConnection` / `smbConnection` beside a plain path. Null for a local path.
+ */
+export function remoteScheme(spec: CheckSpec): 's3' | 'gcs' | 'sftp' | 'smb' | null {
+  const p = typeof spec.path === 'string' ? spec.path.trim().toLowerCase() : '';
+  const scheme = /^(s3|gcs|sftp|smb):\/\//.exec(p)?.[1] as 's3' | 'gcs' | 'sftp' | 'smb' | undefined;
+  if (scheme) return scheme;
+  if (p.startsWith('\\\\') || isSet(spec.smbConnection)) return 'smb';
+  if (isSet(spec.sftpConnection)) return 'sftp';
+  return null;
+}
+
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
+
 interface FolderFile {
   name: string;
   size: number;
@@ -31,7 +46,9 @@ interface FolderFile {
 }
 
 /**
- * Check type `folder`: lists the files directly in `path` (optionally only names matching `filter.regex`).
+ * Check type `folder`: lists the files directly in `path` (optionally only names matching `filter.regex`). Paths on
+ * s3://, gcs://, sftp:// and smb:// (and `\\server\share`, `sftpConnection`, `smbConnection`) save, and report
+ * *invalid* when run: this console has no client for them yet.
  * Tests as in canary-checker: `minAge`/`maxAge` bound the age of the newest file, `minCount`/`maxCount` the number
  * of files, `minSize` the smallest and `maxSize` the largest file.
  */
@@ -43,7 +60,7 @@ export class FolderCheckRunner implements CheckRunner {
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
     if (typeof spec.path !== 'string' || !spec.path) errors.push('path: required');
-    else if (!path.isAbsolute(spec.path)) errors.push('path: must be an absolute local path');
+    else if (!remoteScheme(spec) && !path.isAbsolute(spec.path)) errors.push('path: must be an absolute local path, or an s3://, gcs://, sftp:// or smb:// path');
     for (const f of ['minAge', 'maxAge'] as const) if (spec[f] !== undefined && parseDuration(spec[f]) === null) errors.push(`${f}: must be a duration such as 30m, 1h or 2d`);
     for (const f of ['minSize', 'maxSize'] as const) if (spec[f] !== undefined && parseSize(spec[f]) === null) errors.push(`${f}: must be a size such as 10kb or 1mb`);
     for (const f of ['minCount', 'maxCount'] as const) {
@@ -64,6 +81,12 @@ export class FolderCheckRunner implements CheckRunner {
     const started = Date.now();
     const problems = this.validate(spec);
     if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
+    const remote = remoteScheme(spec);
+    if (remote) {
+      // Saved as written, so canary files load unchanged; listing a remote store needs a client this console lacks.
+      const message = `folder: ${remote}:// paths are not supported on this console yet`;
+      return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: { scheme: remote } };
+    }
     const dir = spec.path as string;
     const regexText = (spec.filter as { regex?: string } | undefined)?.regex;
     const regex = regexText ? new RegExp(regexText) : null;

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
-import { IcmpCheckRunner, parsePingOutput } from './icmp.runner';
+import { IcmpCheckRunner, parsePingOutput, pingHost } from './icmp.runner';
 
 const context = (timeoutMs = 3000): CheckRunContext => checkContext(timeoutMs);
 
@@ -79,6 +79,25 @@ describe('icmp check', () => {
     });
   });
 
+  it('pings the host of an endpoint given as a URL, as canary-checker does', async () => {
+    // The stand-in fails unless it is asked to ping exactly 127.0.0.1.
+    const fake = fakePing(`[ "$5" = "127.0.0.1" ] || { echo "asked for $5" >&2; exit 9; }\ncat <<'OUT'\n${IPUTILS_OUTPUT}OUT`);
+    try {
+      const runner = new IcmpCheckRunner();
+      runner.pingCommand = fake.command;
+      const spec = { name: 'i', endpoint: 'http://127.0.0.1:8080/health?x=1', packetCount: 2 };
+      expect(runner.validate(spec)).toEqual([]);
+      expect(await runner.run(spec, context())).toMatchObject({ pass: true, invalid: false, details: { host: '127.0.0.1', received: 2 } });
+    } finally {
+      fake.remove();
+    }
+    expect(pingHost('https://github.com/flanksource')).toBe('github.com');
+    expect(pingHost('http://[::1]:80/')).toBe('::1');
+    expect(pingHost('api.github.com')).toBe('api.github.com');
+    expect(pingHost('http://')).toBeNull();
+    expect(pingHost('-f')).toBeNull();
+  });
+
   it('returns within the timeout when ping hangs', async () => {
     const fake = fakePing('sleep 30');
     try {
@@ -96,7 +115,7 @@ describe('icmp check', () => {
   it('names the field when invalid', () => {
     const runner = new IcmpCheckRunner();
     expect(runner.validate({ name: 'i' })).toEqual(['endpoint: required']);
-    expect(runner.validate({ name: 'i', endpoint: '-f', packetCount: 0 })).toEqual(['endpoint: must be a host name or IP address', 'packetCount: must be an integer 1-100']);
+    expect(runner.validate({ name: 'i', endpoint: '-f', packetCount: 0 })).toEqual(['endpoint: must be a host name, an IP address or a URL', 'packetCount: must be an integer 1-100']);
   });
 });
 

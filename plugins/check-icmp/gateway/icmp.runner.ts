@@ -31,7 +31,24 @@ export function parsePingOutput(output: string): PingSummary | null {
 const HOST = /^[A-Za-z0-9.:\-_[\]]+$/;
 
 /**
- * Check type `icmp`: runs the system `ping -c <packetCount> -W <seconds> <endpoint>`. Passes when the packet loss is
+ * The host to ping: the endpoint itself, or the host of an endpoint given as a URL (`https://github.com/…` pings
+ * `github.com`, as canary-checker does); null when it names no usable host.
+ */
+export function pingHost(endpoint: string): string | null {
+  let host = endpoint.trim();
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(host)) {
+    try {
+      host = new URL(host).hostname.replace(/^\[(.*)\]$/, '$1');
+    } catch {
+      return null;
+    }
+  }
+  return host && HOST.test(host) && !host.startsWith('-') ? host : null;
+}
+
+/**
+ * Check type `icmp`: runs the system `ping -c <packetCount> -W <seconds> <host>` (`endpoint` a host, an IP address,
+ * or a URL whose host is pinged). Passes when the packet loss is
  * within `packetLossThreshold` (percent, default 0) and the average round trip within `thresholdMillis`. When `ping`
  * is missing or not permitted, the result is invalid (a host configuration problem), never a pass.
  */
@@ -45,7 +62,7 @@ export class IcmpCheckRunner implements CheckRunner {
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
     if (typeof spec.endpoint !== 'string' || !spec.endpoint) errors.push('endpoint: required');
-    else if (!HOST.test(spec.endpoint) || spec.endpoint.startsWith('-')) errors.push('endpoint: must be a host name or IP address');
+    else if (!pingHost(spec.endpoint)) errors.push('endpoint: must be a host name, an IP address or a URL');
     if (spec.packetCount !== undefined && !(Number.isInteger(spec.packetCount) && (spec.packetCount as number) >= 1 && (spec.packetCount as number) <= 100)) {
       errors.push('packetCount: must be an integer 1-100');
     }
@@ -61,9 +78,10 @@ export class IcmpCheckRunner implements CheckRunner {
     if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
     const count = (spec.packetCount as number | undefined) ?? 1;
     const waitSeconds = Math.max(1, Math.ceil(ctx.timeoutMs / 1000 / count));
-    const args = ['-c', String(count), '-W', String(waitSeconds), spec.endpoint as string];
+    const host = pingHost(spec.endpoint as string)!;
+    const args = ['-c', String(count), '-W', String(waitSeconds), host];
     // ICMP has no port; the policy still refuses cloud metadata addresses.
-    await ctx.outbound.check({ protocol: 'icmp:', host: spec.endpoint as string, port: 0 });
+    await ctx.outbound.check({ protocol: 'icmp:', host, port: 0 });
 
     let output: { stdout: string; stderr: string; exitCode: number | null };
     try {
@@ -83,17 +101,17 @@ export class IcmpCheckRunner implements CheckRunner {
       // iputils exits 2 on errors such as "Operation not permitted" (no raw socket, no ping group): not the target's fault.
       const reason = (output.stderr || output.stdout).trim().split('\n')[0] || `exit code ${output.exitCode}`;
       const unresolved = /unknown host|not known|resolve|Name or service/i.test(reason);
-      const message = unresolved ? `${spec.endpoint}: ${reason}` : `icmp: ping could not run: ${reason}`;
+      const message = unresolved ? `${host}: ${reason}` : `icmp: ping could not run: ${reason}`;
       return { pass: false, invalid: !unresolved, duration, message, error: message, details: { stdout: output.stdout, stderr: output.stderr } };
     }
     const failures: string[] = [];
     const lossThreshold = (spec.packetLossThreshold as number | undefined) ?? 0;
-    if (summary.received === 0) failures.push(`no reply from ${spec.endpoint}`);
+    if (summary.received === 0) failures.push(`no reply from ${host}`);
     else if (summary.packetLoss > lossThreshold) failures.push(`packet loss ${summary.packetLoss}% above ${lossThreshold}%`);
     const threshold = spec.thresholdMillis as number | undefined;
     if (threshold && summary.avg !== null && summary.avg > threshold) failures.push(`average round trip ${summary.avg}ms above ${threshold}ms`);
     const message = failures.length ? failures.join('; ') : `${summary.received}/${summary.transmitted} replies, avg ${summary.avg}ms`;
-    return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details: { ...summary, latency: summary.avg, duration } };
+    return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details: { ...summary, host, latency: summary.avg, duration } };
   }
 }
 

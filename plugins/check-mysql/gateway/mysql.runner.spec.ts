@@ -3,6 +3,7 @@ import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
 import { checkContext, reachable } from '../../../test/support/check-context';
+import { createConnection } from 'mysql2/promise';
 import { MysqlCheckRunner, mysqlOptions } from './mysql.runner';
 
 const URL = process.env.CHECK_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -31,6 +32,36 @@ describe('mysql check', () => {
     expect(r).toMatchObject({ pass: true, details: { count: 3 } });
     expect(r.details.rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect((await runner.run({ name: 'm', connection: 'root@tcp(127.0.0.1:3306)/test' }, context())).pass).toBe(true);
+  });
+
+  it('expands $(username) / $(password) from the check\'s own fields, in a Go DSN (also after mysql://) and in a URL', async () => {
+    if (!up) return;
+    const credentials = { username: { value: 'root' }, password: { value: '' } };
+    for (const url of ['mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test', '$(username):$(password)@tcp(127.0.0.1:3306)/test', 'mysql://$(.username):$(.password)@127.0.0.1:3306/test']) {
+      const spec = { name: 'm', url, ...credentials, query: 'SELECT DATABASE() AS db', results: 1 };
+      expect(runner.validate(spec)).toEqual([]);
+      expect(await runner.run(spec, context())).toMatchObject({ pass: true, details: { rows: [{ db: 'test' }] } });
+    }
+  });
+
+  it('signs in with a substituted password holding @ : / (a user made for this test)', async () => {
+    if (!up) return;
+    const admin = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
+    const password = 'p@ss:w/rd %';
+    try {
+      await admin.query(`DROP USER IF EXISTS 'check_tpl'@'127.0.0.1'`);
+      await admin.query(`CREATE USER 'check_tpl'@'127.0.0.1' IDENTIFIED BY '${password}'`);
+      const credentials = { username: { value: 'check_tpl' }, password: { value: password } };
+      for (const url of ['mysql://$(username):$(password)@tcp(127.0.0.1:3306)/', 'mysql://$(username):$(password)@127.0.0.1:3306']) {
+        expect(await runner.run({ name: 'm', url, ...credentials, query: 'SELECT CURRENT_USER() AS who' }, context())).toMatchObject({ pass: true, details: { rows: [{ who: 'check_tpl@127.0.0.1' }] } });
+      }
+      const wrong = await runner.run({ name: 'm', url: 'mysql://$(username):$(password)@127.0.0.1:3306', username: 'check_tpl', password: 'nope' }, context());
+      expect(wrong).toMatchObject({ pass: false, invalid: false });
+      expect(wrong.message).toMatch(/Access denied/);
+    } finally {
+      await admin.query(`DROP USER IF EXISTS 'check_tpl'@'127.0.0.1'`);
+      await admin.end();
+    }
   });
 
   it('fails when the row count differs', async () => {
@@ -90,6 +121,21 @@ describe('mysql check', () => {
       invalid: true,
       message: 'connection: could not be resolved',
     });
+  });
+
+  it('reads a templated Go DSN as the Go driver does: credentials before the last @, values unencoded', () => {
+    const values = { username: 'app', password: 'p@ss:w/rd' };
+    const expected = { host: 'db.local', port: 3306, user: 'app', password: 'p@ss:w/rd', database: 'app' };
+    expect(mysqlOptions('mysql://$(username):$(password)@tcp(db.local:3306)/app', values)).toEqual(expected);
+    expect(mysqlOptions('$(username):$(password)@tcp(db.local)/app?tls=false', values)).toEqual(expected);
+    expect(mysqlOptions('mysql://$(username):$(password)@db.local/app', values)).toEqual(expected);
+    expect(mysqlOptions('u:p@ss@tcp(db.local:3306)/app')).toMatchObject({ user: 'u', password: 'p@ss' });
+    expect(runner.validate({ name: 'm', url: 'root@unix(/var/run/mysqld/mysqld.sock)/test' })).toEqual([
+      'connection: must name a network host, tcp(host:port) (unix sockets are not reachable from checks)',
+    ]);
+    expect(runner.validate({ name: 'm', url: '$(user):$(pass)@tcp(db:3306)/x' })).toEqual([
+      "connection: $(user), $(pass) are not known here; use $(username) or $(password) (the check's own fields)",
+    ]);
   });
 
   it('reads URLs and Go DSNs', () => {

@@ -2,46 +2,70 @@ import { Injectable } from '@nestjs/common';
 import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { resolveValue } from '@gateway/core/checks/runner-kit';
+import { isConnectionRef } from '@gateway/core/checks/runner-kit';
+import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, type TemplateValues } from '@gateway/core/checks/connection-template';
 
 /** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
 const MAX_ROWS = 100;
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
-/** Go driver DSN as canary-checker users write it: `user:pass@tcp(host:port)/db?params`. */
-const GO_DSN = /^(?:([^:@/]*)(?::([^@/]*))?@)?tcp\(([^)]+)\)\/([^?]*)(?:\?.*)?$/;
-const isDsn = (v: unknown): v is string => isUrl(v) || (typeof v === 'string' && GO_DSN.test(v));
+/**
+ * Go driver DSN as canary-checker users write it: `user:pass@tcp(host:port)/db?params`, also after `mysql://` (which
+ * canary-checker strips). The credentials are everything before the last `@` ahead of `tcp(`, split at the first `:`
+ * (as the Go driver reads them, so a password may hold `@` or `:`); they are not percent-decoded.
+ */
+const GO_DSN = /^(?:mysql:\/\/)?(?:([\s\S]*)@)?tcp\(([^)]*)\)\/([^/?]*)(?:\?[\s\S]*)?$/i;
 
-/** Connection options from a `mysql://` URL or a Go-style DSN; null when neither. */
-export function mysqlOptions(dsn: string): ConnectionOptions | null {
-  if (isUrl(dsn)) {
-    try {
-      const u = new URL(dsn);
-      return {
-        host: u.hostname.replace(/^\[|\]$/g, ''),
-        port: Number(u.port || 3306),
-        user: decodeURIComponent(u.username) || undefined,
-        password: decodeURIComponent(u.password) || undefined,
-        database: decodeURIComponent(u.pathname.replace(/^\//, '')) || undefined,
-      };
-    } catch {
-      return null;
-    }
-  }
+/**
+ * Connection options from a `mysql://` URL or a Go-style DSN; null when neither. `$(username)` / `$(password)` are
+ * expanded from `values`: percent-encoded in a URL, as they are in a Go DSN's credentials.
+ */
+export function mysqlOptions(dsn: string, values: TemplateValues = {}): ConnectionOptions | null {
   const m = GO_DSN.exec(dsn);
-  if (!m) return null;
-  const hostPort = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d+))?$/.exec(m[3]);
-  if (!hostPort) return null;
-  return {
-    host: hostPort[1] ?? hostPort[2],
-    port: Number(hostPort[3] ?? 3306),
-    user: m[1] || undefined,
-    password: m[2] || undefined,
-    database: m[4] || undefined,
-  };
+  if (m) {
+    const hostPort = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d+))?$/.exec(m[2]);
+    if (!hostPort) return null;
+    const userinfo = m[1] ?? '';
+    const colon = userinfo.indexOf(':');
+    const user = expandTemplate(colon >= 0 ? userinfo.slice(0, colon) : userinfo, values);
+    const password = colon >= 0 ? expandTemplate(userinfo.slice(colon + 1), values) : '';
+    return {
+      host: hostPort[1] ?? hostPort[2],
+      port: Number(hostPort[3] ?? 3306),
+      user: user || undefined,
+      password: password || undefined,
+      database: m[3] || undefined,
+    };
+  }
+  if (!isUrl(dsn)) return null;
+  try {
+    const u = new URL(expandUrlTemplate(dsn, values));
+    if (!u.hostname) return null;
+    return {
+      host: u.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username) || undefined,
+      password: decodeURIComponent(u.password) || undefined,
+      database: decodeURIComponent(u.pathname.replace(/^\//, '')) || undefined,
+    };
+  } catch {
+    return null;
+  }
 }
 
-/** Check type `mysql`: connects, runs `query` (default `SELECT 1`), passes when the row count equals `results` (when set). */
+/** Why a connection string cannot be used (placeholders allowed), or null. */
+function connectionProblem(text: string): string | null {
+  const template = templateProblem(text, 'connection');
+  if (template) return template;
+  if (/@unix\(/i.test(text)) return 'connection: must name a network host, tcp(host:port) (unix sockets are not reachable from checks)';
+  if (mysqlOptions(templateSample(text))) return null;
+  return 'connection: must be a mysql:// URL, a user:pass@tcp(host:port)/db DSN or a connection:// reference';
+}
+
+/**
+ * Check type `mysql`: connects, runs `query` (default `SELECT 1`), passes when the row count equals `results` (when
+ * set). `$(username)` and `$(password)` in the connection are the check's own fields.
+ */
 @Injectable()
 @Extension('checks', 'mysql')
 export class MysqlCheckRunner implements CheckRunner {
@@ -51,8 +75,9 @@ export class MysqlCheckRunner implements CheckRunner {
     const errors: string[] = [];
     const connection = spec.connection ?? spec.url;
     if (connection === undefined || connection === null || connection === '') errors.push('connection: required');
-    else if (typeof connection === 'string' && !/^connection:\/\//.test(connection) && !(isDsn(connection) && mysqlOptions(connection))) {
-      errors.push('connection: must be a mysql:// URL, a user:pass@tcp(host:port)/db DSN or a connection:// reference');
+    else if (typeof connection === 'string' && !isConnectionRef(connection)) {
+      const problem = connectionProblem(connection);
+      if (problem) errors.push(problem);
     }
     if (spec.query !== undefined && (typeof spec.query !== 'string' || !spec.query.trim())) errors.push('query: must be a non-empty string');
     if (spec.results !== undefined && !(Number.isInteger(spec.results) && (spec.results as number) >= 0)) errors.push('results: must be an integer ≥ 0');
@@ -65,14 +90,15 @@ export class MysqlCheckRunner implements CheckRunner {
     if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
 
     const raw = spec.connection ?? spec.url;
-    const dsn = isDsn(raw) ? raw : await ctx.resolveSecret(raw);
-    const options = dsn ? mysqlOptions(dsn) : null;
+    const dsn = typeof raw === 'string' && !isConnectionRef(raw) ? raw : await ctx.resolveSecret(raw);
+    const values = await templateValues(spec, ctx);
+    const options = dsn && !/@unix\(/i.test(dsn) ? mysqlOptions(dsn, values) : null;
     if (!options) {
-      const message = dsn ? 'connection: the resolved connection is not a mysql:// URL' : 'connection: could not be resolved';
+      const message = dsn ? 'connection: the resolved connection is not a mysql:// URL or a tcp(host:port) DSN' : 'connection: could not be resolved';
       return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
     }
-    const user = (await resolveValue(spec.username, ctx)) ?? undefined;
-    const password = (await resolveValue(spec.password, ctx)) ?? undefined;
+    const user = values.username ?? undefined;
+    const password = values.password ?? undefined;
     if (user !== undefined) options.user = user;
     if (password !== undefined) options.password = password;
     await ctx.outbound.check({ protocol: 'mysql:', host: String(options.host), port: Number(options.port ?? 3306) }, { dsn, user: options.user, password: options.password });

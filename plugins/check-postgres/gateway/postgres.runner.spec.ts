@@ -2,6 +2,7 @@ import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
+import { AddressPolicy, CredentialLedger, RunGuard } from '@gateway/core/outbound';
 import { checkContext, reachable } from '../../../test/support/check-context';
 import { PostgresCheckRunner } from './postgres.runner';
 
@@ -59,6 +60,62 @@ describe('postgres check', () => {
     expect(stranger.message).toContain('no_such_role_for_check');
   });
 
+  it('expands $(username) / $(.password) in a URL from the check\'s own fields, percent-encoded', async () => {
+    if (!up) return;
+    const calls: Array<{ target: unknown; sending: unknown }> = [];
+    const inner = new RunGuard(new AddressPolicy({ listenPort: -1, database: null, allow: [] }));
+    const outbound = { check: async (target: never, sending?: unknown) => (calls.push({ target, sending }), inner.check(target, sending)) };
+    const spec = {
+      name: 'p',
+      url: 'postgres://$(username):$(.password)@127.0.0.1:5432/postgres?sslmode=disable',
+      username: { value: 'postgres' },
+      password: { value: 'p@ss:/w rd' }, // the server trusts loopback: any password signs in
+      query: 'SELECT current_user AS who',
+    };
+    const r = await runner.run(spec, checkContext(3000, async () => null, outbound));
+    expect(r).toMatchObject({ pass: true, details: { rows: [{ who: 'postgres' }] } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].target).toEqual({ protocol: 'postgres:', host: '127.0.0.1', port: 5432 });
+    expect(calls[0].sending).toMatchObject({ target: 'postgres://postgres:p%40ss%3A%2Fw%20rd@127.0.0.1:5432/postgres?sslmode=disable', user: 'postgres', password: 'p@ss:/w rd' });
+  });
+
+  it('reads libpq keyword/value pairs, with placeholders expanded after the pairs are split', async () => {
+    if (!up) return;
+    const spec = {
+      name: 'p',
+      connection: "host=127.0.0.1 port=5432 user=$(username) password='$(password)' dbname=postgres sslmode=disable",
+      username: 'postgres',
+      password: { value: "it's a b" },
+      query: 'SELECT current_database() AS db',
+    };
+    expect(runner.validate(spec)).toEqual([]);
+    expect(await runner.run(spec, context())).toMatchObject({ pass: true, details: { rows: [{ db: 'postgres' }] } });
+  });
+
+  it('holds a substituted secret to its connection like a written one (the credential binding)', async () => {
+    const ledger = new CredentialLedger();
+    ledger.record('bound-secret-value', { name: 'elsewhere', url: 'postgres://db.elsewhere:5432' });
+    const guard = new RunGuard(new AddressPolicy({ listenPort: -1, database: null, allow: [] }), ledger);
+    const ctx = checkContext(2000, async () => 'bound-secret-value', guard);
+    const spec = { name: 'p', url: 'postgres://app:$(password)@127.0.0.1:5432/postgres', password: { valueFrom: { secretKeyRef: { name: 'elsewhere', key: 'password' } } } };
+    await expect(runner.run(spec, ctx)).rejects.toThrow("the credential from connection 'elsewhere' may only be sent to postgres://db.elsewhere:5432, not postgres://127.0.0.1:5432");
+    const kv = { ...spec, url: 'host=127.0.0.1 user=app password=$(password)' };
+    await expect(runner.run(kv, ctx)).rejects.toThrow(/may only be sent to postgres:\/\/db.elsewhere:5432/);
+  });
+
+  it('keeps the safety rules for keyword/value pairs: no sockets, no files, one host', async () => {
+    expect(runner.validate({ name: 'p', connection: 'host=/var/run/postgresql dbname=x' })).toEqual(['connection: must name a network host (unix sockets are not reachable from checks)']);
+    expect(runner.validate({ name: 'p', connection: 'host=db sslcert=/etc/passwd' })).toEqual(["connection: sslcert name files on the console's machine and are not allowed in checks"]);
+    expect(runner.validate({ name: 'p', connection: 'host=a,b dbname=x' })).toEqual(['connection: host: several hosts are not supported in checks; give one']);
+    expect(runner.validate({ name: 'p', connection: "host=db password='open" })).toEqual(['connection: unterminated quoted value of "password"']);
+    expect(runner.validate({ name: 'p', url: 'postgres://$(user)@db/x' })).toEqual([
+      "connection: $(user) is not known here; use $(username) or $(password) (the check's own fields)",
+    ]);
+    // A placeholder cannot smuggle a socket or a second host in: it is a value, checked after expansion.
+    const r = await runner.run({ name: 'p', connection: 'host=$(username) dbname=x', username: '/var/run/postgresql' }, context());
+    expect(r).toMatchObject({ pass: false, invalid: true, message: 'connection: must name a network host (unix sockets are not reachable from checks)' });
+  });
+
   it('returns within the timeout when the server accepts and never answers', async () => {
     const sockets: net.Socket[] = [];
     const hung = net.createServer((s) => sockets.push(s));
@@ -78,7 +135,7 @@ describe('postgres check', () => {
   it('names the field when invalid', async () => {
     expect(runner.validate({ name: 'p' })).toEqual(['connection: required']);
     expect(runner.validate({ name: 'p', connection: 'mysql://x', results: -1 })).toEqual([
-      'connection: must be a postgres:// URL or a connection:// reference',
+      'connection: must be a postgres:// URL, libpq keyword/value pairs (host=… port=… dbname=…) or a connection:// reference',
       'results: must be an integer ≥ 0',
     ]);
     expect(await runner.run({ name: 'p' }, context())).toMatchObject({ pass: false, invalid: true });

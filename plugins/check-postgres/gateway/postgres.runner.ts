@@ -3,14 +3,59 @@ import { Client, type ClientConfig } from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { resolveValue } from '@gateway/core/checks/runner-kit';
+import { isConnectionRef } from '@gateway/core/checks/runner-kit';
+import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues } from '@gateway/core/checks/connection-template';
+import { isKeywordDsn, keywordDsnProblem, keywordDsnToUrl, parseKeywordDsn, KeywordDsnError } from './keyword-dsn';
 
 /** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
 const MAX_ROWS = 100;
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^postgres(ql)?:\/\//i.test(v);
 
-/** Check type `postgres`: connects, runs `query` (default `SELECT 1`), passes when the row count equals `results` (when set). */
+/** Why a connection string (URL or libpq keyword/value pairs, placeholders expanded) cannot be used, or null. */
+function connectionProblem(text: string): string | null {
+  if (isUrl(text)) {
+    try {
+      new URL(text);
+      return null;
+    } catch {
+      return 'connection: not a valid postgres:// URL';
+    }
+  }
+  if (!isKeywordDsn(text)) return 'connection: must be a postgres:// URL, libpq keyword/value pairs (host=… port=… dbname=…) or a connection:// reference';
+  try {
+    const problem = keywordDsnProblem(parseKeywordDsn(text));
+    return problem ? `connection: ${problem}` : null;
+  } catch (err) {
+    if (err instanceof KeywordDsnError) return `connection: ${err.message}`;
+    throw err;
+  }
+}
+
+/**
+ * The connection as a postgres:// URL with `$(username)`/`$(password)` expanded (percent-encoded in a URL, as written
+ * in a keyword/value value); a string saying why not when it cannot be read.
+ */
+function connectionUrl(text: string, values: { username: string | null; password: string | null }): { url: string } | { problem: string } {
+  const problem = connectionProblem(templateSample(text));
+  if (problem) return { problem };
+  if (isUrl(text)) return { url: expandUrlTemplate(text, values) };
+  const pairs = parseKeywordDsn(text);
+  const expanded = new Map([...pairs].map(([k, v]) => [k, expandTemplate(v, values)]));
+  const expandedProblem = keywordDsnProblem(expanded);
+  if (expandedProblem) return { problem: `connection: ${expandedProblem}` };
+  try {
+    return { url: keywordDsnToUrl(expanded) };
+  } catch {
+    return { problem: 'connection: the host or port is not valid' };
+  }
+}
+
+/**
+ * Check type `postgres`: connects, runs `query` (default `SELECT 1`), passes when the row count equals `results` (when
+ * set). The connection is a postgres:// URL, libpq keyword/value pairs or a connection:// reference; `$(username)`
+ * and `$(password)` in it are the check's own fields.
+ */
 @Injectable()
 @Extension('checks', 'postgres')
 export class PostgresCheckRunner implements CheckRunner {
@@ -20,8 +65,9 @@ export class PostgresCheckRunner implements CheckRunner {
     const errors: string[] = [];
     const connection = spec.connection ?? spec.url;
     if (connection === undefined || connection === null || connection === '') errors.push('connection: required');
-    else if (typeof connection === 'string' && !isUrl(connection) && !/^connection:\/\//.test(connection)) {
-      errors.push('connection: must be a postgres:// URL or a connection:// reference');
+    else if (typeof connection === 'string' && !isConnectionRef(connection)) {
+      const problem = templateProblem(connection, 'connection') ?? connectionProblem(templateSample(connection));
+      if (problem) errors.push(problem);
     }
     if (spec.query !== undefined && (typeof spec.query !== 'string' || !spec.query.trim())) errors.push('query: must be a non-empty string');
     if (spec.results !== undefined && !(Number.isInteger(spec.results) && (spec.results as number) >= 0)) errors.push('results: must be an integer ≥ 0');
@@ -34,14 +80,20 @@ export class PostgresCheckRunner implements CheckRunner {
     if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
 
     const raw = spec.connection ?? spec.url;
-    const connectionString = isUrl(raw) ? raw : await ctx.resolveSecret(raw);
-    if (!connectionString) {
+    const text = typeof raw === 'string' && !isConnectionRef(raw) ? raw : await ctx.resolveSecret(raw);
+    if (!text) {
       const message = 'connection: could not be resolved';
       return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
     }
-    const user = (await resolveValue(spec.username, ctx)) ?? undefined;
-    const password = (await resolveValue(spec.password, ctx)) ?? undefined;
-    const target = withCredentials(connectionString, user, password);
+    const values = await templateValues(spec, ctx);
+    const read = connectionUrl(text, values);
+    if ('problem' in read) {
+      const message = text === raw ? read.problem : `${read.problem} (in the resolved connection)`;
+      return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
+    }
+    const user = values.username ?? undefined;
+    const password = values.password ?? undefined;
+    const target = withCredentials(read.url, user, password);
     // pg reads host and port from the query string too (`?host=`), and ssl files from disk: the client is given the
     // very host and port the guard checked, and nothing that names a file on this machine.
     const config = parseConnectionString(target);
