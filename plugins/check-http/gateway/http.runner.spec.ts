@@ -21,6 +21,7 @@ describe('http check', () => {
       app.get('/ok', (_req, res) => res.json({ status: 'ok', n: 3 }));
       app.get('/missing', (_req, res) => res.status(404).send('nope'));
       app.get('/slow', (_req, res) => setTimeout(() => res.send('late'), 300));
+      app.get('/query', (req, res) => res.json(req.query));
       app.post('/echo', (req, res) => res.json({ body: req.body, auth: req.headers.authorization ?? null, x: req.headers['x-team'] ?? null }));
     };
     peer = await startHttpPeer(routes);
@@ -135,6 +136,14 @@ describe('http check', () => {
       message: 'connection: connection://default/missing has no http(s) URL',
     });
     expect(runner.validate({ name: 'c', connection: 'ftp://x' })).toEqual(['connection: must be a connection:// reference or an http(s):// URL']);
+  });
+
+  it('fills $(username) / $(.password) in the url from the check\'s own fields, percent-encoded', async () => {
+    const spec = { name: 't', url: `${peer.url}/query?user=$(username)&key=$(.password)`, username: 'ops', password: { valueFrom: { literal: 'p@ss/word&x=1' } } };
+    expect(runner.validate(spec)).toEqual([]);
+    const r = await runner.run(spec, context());
+    expect(r).toMatchObject({ pass: true, details: { json: { user: 'ops', key: 'p@ss/word&x=1' } } });
+    expect(runner.validate({ name: 't', url: 'http://a/?k=$(token)' })).toEqual(["url: $(token) is not known here; use $(username) or $(password) (the check's own fields)"]);
   });
 
   it('is invalid, naming the field, without a url', async () => {

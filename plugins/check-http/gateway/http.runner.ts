@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { expandUrlTemplate, hasTemplate, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
 import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 import { authenticateHeader, negotiateHeader, ntlmCredentials, type NtlmOptions } from './ntlm';
 
@@ -34,9 +35,11 @@ export class HttpCheckRunner implements CheckRunner {
       }
     } else if (typeof url !== 'string' || !url) errors.push('url: required');
     else if (!/^https?:\/\//i.test(url)) errors.push('url: must start with http:// or https://');
+    else if (hasTemplate(url) && templateProblem(url, 'url')) errors.push(templateProblem(url, 'url')!);
     else {
       try {
-        new URL(url);
+        // `$(username)` / `$(password)` stand for the check's own fields, filled in when it runs.
+        new URL(hasTemplate(url) ? templateSample(url) : url);
       } catch {
         errors.push('url: not a valid URL');
       }
@@ -70,10 +73,10 @@ export class HttpCheckRunner implements CheckRunner {
       const message = `connection: ${spec.connection} has no http(s) URL`;
       return result(started, { invalid: true, message, error: message });
     }
-    const url = new URL(target);
     const headers: Record<string, string> = { ...(await resolveHeaders(spec.headers, ctx)) };
     const username = await resolveValue(spec.username, ctx);
     const password = await resolveValue(spec.password, ctx);
+    const url = new URL(hasTemplate(target) ? expandUrlTemplate(target, { username, password }) : target);
     // Authentication (spec 03: None, Basic, NTLM, NTLMv2): username alone means Basic; `ntlm`/`ntlmv2` switch to NTLM.
     const ntlmVersion = spec.ntlmv2 === true ? 2 : spec.ntlm === true ? 1 : null;
     if (username !== null && ntlmVersion === null) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
