@@ -60,7 +60,7 @@ describe('postgres check', () => {
     expect(stranger.message).toContain('no_such_role_for_check');
   });
 
-  it('expands $(username) / $(.password) in a URL from the check\'s own fields, percent-encoded', async () => {
+  it('expands $(username) / $(.password) from the check\'s own fields, percent-encoded in a URL, before asking the guard', async () => {
     if (!up) return;
     const calls: Array<{ target: unknown; sending: unknown }> = [];
     const inner = new RunGuard(new AddressPolicy({ listenPort: -1, database: null, allow: [] }));
@@ -77,6 +77,10 @@ describe('postgres check', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].target).toEqual({ protocol: 'postgres:', host: '127.0.0.1', port: 5432 });
     expect(calls[0].sending).toMatchObject({ target: 'postgres://postgres:p%40ss%3A%2Fw%20rd@127.0.0.1:5432/postgres?sslmode=disable', user: 'postgres', password: 'p@ss:/w rd' });
+    // The same credentials in keyword/value pairs reach the guard the same way: the target it checks is what is used.
+    const pairs = { ...spec, url: 'host=127.0.0.1 port=5432 dbname=postgres sslmode=disable user=$(username) password=$(password)' };
+    expect(await runner.run(pairs, checkContext(3000, async () => null, outbound))).toMatchObject({ pass: true });
+    expect(calls[1]).toEqual({ target: calls[0].target, sending: calls[0].sending });
   });
 
   it('reads libpq keyword/value pairs, with placeholders expanded after the pairs are split', async () => {
