@@ -79,6 +79,13 @@ describe('mssql check', () => {
     await expect(runner.run({ name: 'm', url: 'server=169.254.169.254;port=1433;user id=sa;password=x' }, context(2000, deny))).rejects.toThrow(/not reachable from checks/);
   });
 
+  it('is invalid when a placeholder\'s secret does not resolve', async () => {
+    const gone = { valueFrom: { secretKeyRef: { name: 'sql', key: 'gone' } } };
+    expect(await runner.run({ name: 'm', url: 'server=127.0.0.1;port=1433;user id=$(username);password=$(password)', username: 'sa', password: gone }, context())).toMatchObject({
+      pass: false, invalid: true, message: 'password: could not be resolved (used as $(password) in the connection)',
+    });
+  });
+
   it('names the field when invalid, and refuses what a check may not use', async () => {
     expect(runner.validate({ name: 'm' })).toEqual(['connection: required']);
     expect(runner.validate({ name: 'm', url: 'mssql.local:1433', query: '', results: -1 })).toEqual([

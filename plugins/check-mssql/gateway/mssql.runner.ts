@@ -3,7 +3,7 @@ import { ConnectionPool, type Connection } from 'mssql';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { failedResult, isConnectionRef } from '@gateway/core/checks/runner-kit';
-import { templateProblem, templateSample, templateValues } from '@gateway/core/checks/connection-template';
+import { templateProblem, templateSample, templateValues, unresolvedProblem } from '@gateway/core/checks/connection-template';
 import { isMssqlConnectionString, MssqlConnectionError, mssqlTarget, type MssqlTarget } from './mssql-connection';
 
 /** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
@@ -56,6 +56,8 @@ export class MssqlCheckRunner implements CheckRunner {
     const text = typeof raw === 'string' && !isConnectionRef(raw) ? raw : await ctx.resolveSecret(raw);
     if (!text) return failedResult(started, 'connection: could not be resolved', true);
     const values = await templateValues(spec, ctx);
+    const unresolved = unresolvedProblem(text, spec, values);
+    if (unresolved) return failedResult(started, unresolved, true);
     let target: MssqlTarget;
     try {
       if (!isMssqlConnectionString(text)) throw new MssqlConnectionError('not server=… pairs or a sqlserver:// URL');

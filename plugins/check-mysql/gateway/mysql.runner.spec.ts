@@ -64,6 +64,13 @@ describe('mysql check', () => {
     }
   });
 
+  it('is invalid when a placeholder\'s secret does not resolve', async () => {
+    const gone = { valueFrom: { secretKeyRef: { name: 'db', key: 'gone' } } };
+    expect(await runner.run({ name: 'm', url: 'mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test', username: 'root', password: gone }, context())).toMatchObject({
+      pass: false, invalid: true, message: 'password: could not be resolved (used as $(password) in the connection)',
+    });
+  });
+
   it('fails when the row count differs', async () => {
     if (!up) return;
     const r = await runner.run({ name: 'm', connection: URL, query: 'SELECT 1', results: 2 }, context());

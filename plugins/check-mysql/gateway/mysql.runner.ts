@@ -3,7 +3,7 @@ import { createConnection, type Connection, type ConnectionOptions } from 'mysql
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { isConnectionRef } from '@gateway/core/checks/runner-kit';
-import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, type TemplateValues } from '@gateway/core/checks/connection-template';
+import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem, type TemplateValues } from '@gateway/core/checks/connection-template';
 
 /** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
 const MAX_ROWS = 100;
@@ -92,6 +92,8 @@ export class MysqlCheckRunner implements CheckRunner {
     const raw = spec.connection ?? spec.url;
     const dsn = typeof raw === 'string' && !isConnectionRef(raw) ? raw : await ctx.resolveSecret(raw);
     const values = await templateValues(spec, ctx);
+    const unresolved = dsn ? unresolvedProblem(dsn, spec, values) : null;
+    if (unresolved) return { pass: false, invalid: true, duration: Date.now() - started, message: unresolved, error: unresolved, details: {} };
     const options = dsn && !/@unix\(/i.test(dsn) ? mysqlOptions(dsn, values) : null;
     if (!options) {
       const message = dsn ? 'connection: the resolved connection is not a mysql:// URL or a tcp(host:port) DSN' : 'connection: could not be resolved';

@@ -107,6 +107,15 @@ describe('postgres check', () => {
     await expect(runner.run(kv, ctx)).rejects.toThrow(/may only be sent to postgres:\/\/db.elsewhere:5432/);
   });
 
+  it('is invalid, without connecting, when a placeholder\'s secret does not resolve', async () => {
+    const gone = { valueFrom: { secretKeyRef: { name: 'pg', key: 'gone' } } };
+    for (const url of ['postgres://$(username)@127.0.0.1:5432/postgres', 'host=127.0.0.1 user=$(username) dbname=postgres']) {
+      expect(await runner.run({ name: 'p', url, username: gone }, context())).toMatchObject({
+        pass: false, invalid: true, message: 'username: could not be resolved (used as $(username) in the connection)',
+      });
+    }
+  });
+
   it('keeps the safety rules for keyword/value pairs: no sockets, no files, one host', async () => {
     expect(runner.validate({ name: 'p', connection: 'host=/var/run/postgresql dbname=x' })).toEqual(['connection: must name a network host (unix sockets are not reachable from checks)']);
     expect(runner.validate({ name: 'p', connection: 'host=db sslcert=/etc/passwd' })).toEqual(["connection: sslcert name files on the console's machine and are not allowed in checks"]);

@@ -4,7 +4,7 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { isConnectionRef } from '@gateway/core/checks/runner-kit';
-import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues } from '@gateway/core/checks/connection-template';
+import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem } from '@gateway/core/checks/connection-template';
 import { isKeywordDsn, keywordDsnProblem, keywordDsnToUrl, parseKeywordDsn, KeywordDsnError } from './keyword-dsn';
 
 /** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
@@ -86,6 +86,8 @@ export class PostgresCheckRunner implements CheckRunner {
       return { pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} };
     }
     const values = await templateValues(spec, ctx);
+    const unresolved = unresolvedProblem(text, spec, values);
+    if (unresolved) return { pass: false, invalid: true, duration: Date.now() - started, message: unresolved, error: unresolved, details: {} };
     const read = connectionUrl(text, values);
     if ('problem' in read) {
       const message = text === raw ? read.problem : `${read.problem} (in the resolved connection)`;

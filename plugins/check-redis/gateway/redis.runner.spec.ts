@@ -39,6 +39,13 @@ describe('redis check', () => {
     }
   });
 
+  it('is invalid when a placeholder\'s secret does not resolve', async () => {
+    const gone = { valueFrom: { secretKeyRef: { name: 'cache', key: 'gone' } } };
+    expect(await runner.run({ name: 'r', url: 'redis://:$(password)@127.0.0.1:6379', password: gone }, context())).toMatchObject({
+      pass: false, invalid: true, message: 'password: could not be resolved (used as $(password) in the connection)',
+    });
+  });
+
   it('reads targets, percent-decoding substituted values of a URL', () => {
     expect(redisTarget('redis://$(username):$(password)@cache:6380/2', { username: 'a@b', password: 'p@ss:/' })).toEqual({
       host: 'cache', port: 6380, db: 2, username: 'a@b', password: 'p@ss:/', tls: false,

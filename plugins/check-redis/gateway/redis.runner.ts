@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { isConnectionRef } from '@gateway/core/checks/runner-kit';
-import { expandUrlTemplate, templateProblem, templateSample, templateValues, type TemplateValues } from '@gateway/core/checks/connection-template';
+import { expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem, type TemplateValues } from '@gateway/core/checks/connection-template';
 
 export interface RedisTarget {
   host: string;
@@ -91,6 +91,8 @@ export class RedisCheckRunner implements CheckRunner {
     const raw = spec[addressField(spec)!] as string;
     const text = isConnectionRef(raw) ? await ctx.resolveSecret(raw) : raw;
     const values = await templateValues(spec, ctx);
+    const unresolved = text ? unresolvedProblem(text, spec, values) : null;
+    if (unresolved) return { pass: false, invalid: true, duration: Date.now() - started, message: unresolved, error: unresolved, details: {} };
     const target = text ? redisTarget(text, values) : null;
     if (!target) {
       const message = text ? 'connection: the resolved connection is not a redis:// URL or host:port' : 'connection: could not be resolved';

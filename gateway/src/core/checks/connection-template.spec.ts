@@ -8,6 +8,7 @@ import {
   templateProblem,
   templateSample,
   templateValues,
+  unresolvedProblem,
 } from './connection-template';
 
 describe('connection templates ($(username) / $(.password))', () => {
@@ -57,5 +58,16 @@ describe('connection templates ($(username) / $(.password))', () => {
     expect(await templateValues({ name: 'c', username: { value: 'app' }, password: secret }, ctx)).toEqual({ username: 'app', password: 's3cret' });
     expect(await templateValues({ name: 'c', username: 'plain', password: { value: '' } }, ctx)).toEqual({ username: 'plain', password: '' });
     expect(await templateValues({ name: 'c' }, ctx)).toEqual({ username: null, password: null });
+  });
+
+  it('reports a placeholder whose field is set but did not resolve (a missing secret), never an empty sign-in', () => {
+    const secret = { valueFrom: { secretKeyRef: { name: 'gone', key: 'PASSWORD' } } };
+    const text = 'postgres://$(username):$(password)@db/app';
+    expect(unresolvedProblem(text, { name: 'c', username: 'app', password: secret }, { username: 'app', password: null })).toBe(
+      'password: could not be resolved (used as $(password) in the connection)',
+    );
+    expect(unresolvedProblem(text, { name: 'c', username: 'app' }, { username: 'app', password: null })).toBeNull();
+    expect(unresolvedProblem(text, { name: 'c', username: 'app', password: { value: '' } }, { username: 'app', password: '' })).toBeNull();
+    expect(unresolvedProblem('postgres://db/app', { name: 'c', password: secret }, { password: null })).toBeNull();
   });
 });

@@ -79,3 +79,17 @@ export function templateSample(text: string): string {
 export async function templateValues(spec: CheckSpec, ctx: CheckRunContext): Promise<{ username: string | null; password: string | null }> {
   return { username: await resolveValue(spec.username, ctx), password: await resolveValue(spec.password, ctx) };
 }
+
+/**
+ * Why the template cannot be filled, or null: it uses `$(name)` while the check's `name` field is set but did not
+ * resolve (a secret or connection that is missing). Expanding it to '' would sign in as someone else (a driver's
+ * default user), so the runner reports the check invalid instead.
+ */
+export function unresolvedProblem(text: string, spec: CheckSpec, values: TemplateValues): string | null {
+  const missing = templateNames(text).filter((name) => {
+    if (!(TEMPLATE_NAMES as readonly string[]).includes(name)) return false;
+    const field = spec[name];
+    return field !== undefined && field !== null && field !== '' && (values[name as TemplateName] ?? null) === null;
+  });
+  return missing.length ? missing.map((name) => `${name}: could not be resolved (used as $(${name}) in the connection)`).join('; ') : null;
+}
