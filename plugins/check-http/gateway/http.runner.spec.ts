@@ -146,6 +146,17 @@ describe('http check', () => {
     expect(runner.validate({ name: 't', url: 'http://a/?k=$(token)' })).toEqual(["url: $(token) is not known here; use $(username) or $(password) (the check's own fields)"]);
   });
 
+  it('fills $(name) from the check\'s env in the url, and in the body when templateBody is set', async () => {
+    const env = [{ name: 'TEAM', value: 'sre' }, { name: 'token', valueFrom: { literal: 't0k en' } }];
+    const get = await runner.run({ name: 'e', url: `${peer.url}/query?team=$(TEAM)&token=$(.token)`, env }, context());
+    expect(get).toMatchObject({ pass: true, details: { json: { team: 'sre', token: 't0k en' } } });
+    const post = await runner.run({ name: 'e', url: `${peer.url}/echo`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"team": "$(TEAM)"}', templateBody: true, env }, context());
+    expect(post).toMatchObject({ pass: true, details: { json: { body: { team: 'sre' } } } });
+    const untemplated = await runner.run({ name: 'e', url: `${peer.url}/echo`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"team": "$(TEAM)"}', env }, context());
+    expect(untemplated).toMatchObject({ details: { json: { body: { team: '$(TEAM)' } } } });
+    expect(runner.validate({ name: 'e', url: 'http://a/$(REGION)', env })).toEqual(["url: $(REGION) is not known here; use $(username), $(password) or a name of the check's env (TEAM, token)"]);
+  });
+
   it('is invalid, naming the field, without a url', async () => {
     expect(runner.validate({ name: 'x' })).toEqual(['url: required']);
     expect(runner.validate({ name: 'x', url: 'ftp://a', thresholdMillis: -1 })).toEqual(['url: must start with http:// or https://', 'thresholdMillis: must be a number ≥ 0']);

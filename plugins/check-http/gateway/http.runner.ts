@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { expandUrlTemplate, hasTemplate, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
+import { expandTemplate, expandUrlTemplate, hasTemplate, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
 import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 import { authenticateHeader, negotiateHeader, ntlmCredentials, type NtlmOptions } from './ntlm';
 
@@ -35,11 +35,11 @@ export class HttpCheckRunner implements CheckRunner {
       }
     } else if (typeof url !== 'string' || !url) errors.push('url: required');
     else if (!/^https?:\/\//i.test(url)) errors.push('url: must start with http:// or https://');
-    else if (hasTemplate(url) && templateProblem(url, 'url')) errors.push(templateProblem(url, 'url')!);
+    else if (hasTemplate(url) && templateProblem(url, 'url', envNames(spec.env))) errors.push(templateProblem(url, 'url', envNames(spec.env))!);
     else {
       try {
-        // `$(username)` / `$(password)` stand for the check's own fields, filled in when it runs.
-        new URL(hasTemplate(url) ? templateSample(url) : url);
+        // `$(username)` / `$(password)` and the names of `env` stand for the check's own values, filled in when it runs.
+        new URL(hasTemplate(url) ? templateSample(url, envNames(spec.env)) : url);
       } catch {
         errors.push('url: not a valid URL');
       }
@@ -54,6 +54,11 @@ export class HttpCheckRunner implements CheckRunner {
     }
     if (spec.responseContent !== undefined && typeof spec.responseContent !== 'string') errors.push('responseContent: must be a string');
     if (spec.headers !== undefined && !headersOf(spec.headers)) errors.push('headers: must be a map or a list of {name, value}');
+    if (spec.env !== undefined && !headersOf(spec.env)) errors.push('env: must be a list of {name, value | valueFrom}');
+    if (spec.templateBody === true && typeof spec.body === 'string' && hasTemplate(spec.body)) {
+      const problem = templateProblem(spec.body, 'body', envNames(spec.env));
+      if (problem) errors.push(problem);
+    }
     for (const flag of ['ntlm', 'ntlmv2'] as const) {
       if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') errors.push(`${flag}: must be true or false`);
     }
@@ -76,11 +81,14 @@ export class HttpCheckRunner implements CheckRunner {
     const headers: Record<string, string> = { ...(await resolveHeaders(spec.headers, ctx)) };
     const username = await resolveValue(spec.username, ctx);
     const password = await resolveValue(spec.password, ctx);
-    const url = new URL(hasTemplate(target) ? expandUrlTemplate(target, { username, password }) : target);
+    // `env` (a list like headers: values or secret references) names more values for `$(name)` in url and body.
+    const values = { ...(await resolveHeaders(spec.env, ctx)), username, password };
+    const url = new URL(hasTemplate(target) ? expandUrlTemplate(target, values) : target);
     // Authentication (spec 03: None, Basic, NTLM, NTLMv2): username alone means Basic; `ntlm`/`ntlmv2` switch to NTLM.
     const ntlmVersion = spec.ntlmv2 === true ? 2 : spec.ntlm === true ? 1 : null;
     if (username !== null && ntlmVersion === null) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
-    const body = typeof spec.body === 'string' ? spec.body : spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const rawBody = typeof spec.body === 'string' ? spec.body : spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const body = rawBody !== undefined && spec.templateBody === true && hasTemplate(rawBody) ? expandTemplate(rawBody, values) : rawBody;
 
     await ctx.outbound.check(url, { url: url.href, headers, body, username, password });
     let response: HttpResponse;
@@ -116,6 +124,11 @@ export class HttpCheckRunner implements CheckRunner {
 
 function result(started: number, r: { invalid?: boolean; message: string; error: string | null; details?: Record<string, unknown> }): CheckResult {
   return { pass: false, invalid: r.invalid ?? false, duration: Date.now() - started, message: r.message, error: r.error, details: r.details ?? {} };
+}
+
+/** The names an http check's `env` list gives to `$(name)`. */
+function envNames(env: unknown): string[] {
+  return (headersOf(env) ?? []).map(([name]) => name);
 }
 
 function headersOf(value: unknown): [string, unknown][] | null {

@@ -13,8 +13,11 @@ import { resolveValue } from './runner-kit';
 /** The names a connection template may use. */
 export const TEMPLATE_NAMES = ['username', 'password'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
-/** Resolved values by name; an unset one expands to the empty string (as canary-checker does for an empty field). */
-export type TemplateValues = Partial<Record<TemplateName, string | null | undefined>>;
+/**
+ * Resolved values by name; an unset one expands to the empty string (as canary-checker does for an empty field).
+ * Besides `username` and `password`, a type may add names of its own (http: its `env` list).
+ */
+export type TemplateValues = Partial<Record<TemplateName, string | null | undefined>> & Record<string, string | null | undefined>;
 
 /** One placeholder: `$(name)` or `$(.name)`, spaces allowed inside the parentheses. */
 const PLACEHOLDER = /\$\(\s*\.?([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
@@ -35,11 +38,13 @@ export function templateNames(text: string): string[] {
  * Why the template cannot be expanded (for `validate`, prefixed with the field), or null: a name other than
  * `username`/`password`, or a `$(` that is not closed.
  */
-export function templateProblem(text: string, field: string): string | null {
+export function templateProblem(text: string, field: string, extraNames: readonly string[] = []): string | null {
   if (BROKEN.test(text)) return `${field}: '$(' must be followed by a name and ')', as in $(username)`;
-  const unknown = templateNames(text).filter((name) => !(TEMPLATE_NAMES as readonly string[]).includes(name));
+  const known = [...TEMPLATE_NAMES, ...extraNames];
+  const unknown = templateNames(text).filter((name) => !known.includes(name));
   if (unknown.length) {
-    return `${field}: ${unknown.map((n) => `$(${n})`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not known here; use $(username) or $(password) (the check's own fields)`;
+    const hint = extraNames.length ? `$(username), $(password) or a name of the check's env (${extraNames.join(', ')})` : "$(username) or $(password) (the check's own fields)";
+    return `${field}: ${unknown.map((n) => `$(${n})`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not known here; use ${hint}`;
   }
   return null;
 }
@@ -50,8 +55,8 @@ export function templateProblem(text: string, field: string): string | null {
  */
 export function expandTemplate(text: string, values: TemplateValues, encode: (value: string) => string = (v) => v): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => {
-    if (!(TEMPLATE_NAMES as readonly string[]).includes(name)) return whole;
-    return encode(values[name as TemplateName] ?? '');
+    if (!(TEMPLATE_NAMES as readonly string[]).includes(name) && !Object.prototype.hasOwnProperty.call(values, name)) return whole;
+    return encode(values[name] ?? '');
   });
 }
 
@@ -71,8 +76,8 @@ export function expandUrlTemplate(text: string, values: TemplateValues): string 
  * The template with stand-in values, for checking its shape at save time (`postgres://user:password@db/app`
  * parses where the placeholders would be opaque).
  */
-export function templateSample(text: string): string {
-  return expandTemplate(text, { username: 'user', password: 'password' });
+export function templateSample(text: string, extraNames: readonly string[] = []): string {
+  return expandTemplate(text, { username: 'user', password: 'password', ...Object.fromEntries(extraNames.map((n) => [n, 'value'])) });
 }
 
 /** The check's `username` and `password`, resolved as the runners resolve them (value, `{value}` or reference). */
