@@ -127,6 +127,12 @@ test('an operator runs an incident from creation to close, with a Jira responder
   // The toggle reads Reopen while the incident is not open (it is mitigated): Reopen, then Close, then Reopen.
   await page.getByRole('button', { name: 'Reopen' }).click();
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('open');
+  // The status change's toast must not cover the page's actions (it did at the top end, and ate the next click).
+  const toast = page.getByTestId('toast-success').last();
+  await expect(toast).toBeVisible();
+  const [toastBox, closeBox] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Close', exact: true }).boundingBox()];
+  const overlaps = (a: typeof toastBox, b: typeof toastBox) => !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps(toastBox, closeBox)).toBe(false);
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('closed');
   await page.getByRole('button', { name: 'Reopen' }).click();
