@@ -2,12 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ConnectionPool, type Connection } from 'mssql';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { failedResult, isConnectionRef } from '@gateway/core/checks/runner-kit';
+import { abortedBy, failedResult, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
 import { templateProblem, templateSample, templateValues, unresolvedProblem } from '@gateway/core/checks/connection-template';
 import { isMssqlConnectionString, MssqlConnectionError, mssqlTarget, type MssqlTarget } from './mssql-connection';
-
-/** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
-const MAX_ROWS = 100;
 
 /** Why a connection string (placeholders allowed) cannot be used, or null. */
 function connectionProblem(text: string): string | null {
@@ -35,16 +32,7 @@ export class MssqlCheckRunner implements CheckRunner {
   readonly type = 'mssql';
 
   validate(spec: CheckSpec): string[] {
-    const errors: string[] = [];
-    const connection = spec.connection ?? spec.url;
-    if (connection === undefined || connection === null || connection === '') errors.push('connection: required');
-    else if (typeof connection === 'string' && !isConnectionRef(connection)) {
-      const problem = connectionProblem(connection);
-      if (problem) errors.push(problem);
-    }
-    if (spec.query !== undefined && (typeof spec.query !== 'string' || !spec.query.trim())) errors.push('query: must be a non-empty string');
-    if (spec.results !== undefined && !(Number.isInteger(spec.results) && (spec.results as number) >= 0)) errors.push('results: must be an integer ≥ 0');
-    return errors;
+    return queryCheckProblems(spec, connectionProblem);
   }
 
   async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
@@ -88,23 +76,14 @@ export class MssqlCheckRunner implements CheckRunner {
       beforeConnect: (conn) => void connections.push(conn),
     });
     pool.on('error', () => undefined); // a connection dropped after abort is reported through the query, not as an unhandled event
-    const aborted = new Promise<never>((_, reject) => {
-      const onAbort = () => reject(new Error('aborted'));
-      if (ctx.signal.aborted) onAbort();
-      else ctx.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    aborted.catch(() => undefined);
+    const aborted = abortedBy(ctx.signal);
     const connecting = pool.connect();
     connecting.catch(() => undefined);
     try {
       await Promise.race([connecting, aborted]);
       const result = await Promise.race([pool.request().query(String(spec.query ?? 'SELECT 1')), aborted]);
-      const duration = Date.now() - started;
-      const rows = (result.recordset ?? []) as Record<string, unknown>[];
-      const expected = spec.results as number | undefined;
-      const pass = expected === undefined || rows.length === expected;
-      const message = pass ? `${rows.length} rows` : `got ${rows.length} rows, expected ${expected}`;
-      return { pass, invalid: false, duration, message, error: pass ? null : message, details: { rows: rows.slice(0, MAX_ROWS).map((r) => ({ ...r })), count: rows.length, duration } };
+      // recordset rows carry driver properties: plain copies are stored.
+      return rowCountResult(((result.recordset ?? []) as Record<string, unknown>[]).map((r) => ({ ...r })), spec.results as number | undefined, started);
     } catch (err) {
       const reason = (err as Error).message;
       const where = `${target.host}:${target.port}`;

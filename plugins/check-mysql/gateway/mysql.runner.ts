@@ -2,11 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { isConnectionRef } from '@gateway/core/checks/runner-kit';
+import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
 import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem, type TemplateValues } from '@gateway/core/checks/connection-template';
-
-/** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
-const MAX_ROWS = 100;
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
 /**
@@ -72,16 +69,7 @@ export class MysqlCheckRunner implements CheckRunner {
   readonly type = 'mysql';
 
   validate(spec: CheckSpec): string[] {
-    const errors: string[] = [];
-    const connection = spec.connection ?? spec.url;
-    if (connection === undefined || connection === null || connection === '') errors.push('connection: required');
-    else if (typeof connection === 'string' && !isConnectionRef(connection)) {
-      const problem = connectionProblem(connection);
-      if (problem) errors.push(problem);
-    }
-    if (spec.query !== undefined && (typeof spec.query !== 'string' || !spec.query.trim())) errors.push('query: must be a non-empty string');
-    if (spec.results !== undefined && !(Number.isInteger(spec.results) && (spec.results as number) >= 0)) errors.push('results: must be an integer ≥ 0');
-    return errors;
+    return queryCheckProblems(spec, connectionProblem);
   }
 
   async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
@@ -105,12 +93,7 @@ export class MysqlCheckRunner implements CheckRunner {
     if (password !== undefined) options.password = password;
     await ctx.outbound.check({ protocol: 'mysql:', host: String(options.host), port: Number(options.port ?? 3306) }, { dsn, user: options.user, password: options.password });
 
-    const aborted = new Promise<never>((_, reject) => {
-      const onAbort = () => reject(new Error('aborted'));
-      if (ctx.signal.aborted) onAbort();
-      else ctx.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    aborted.catch(() => undefined);
+    const aborted = abortedBy(ctx.signal);
     let conn: Connection | null = null;
     const connecting = createConnection({ ...options, connectTimeout: Math.max(1, ctx.timeoutMs) });
     // A connection that completes after the timeout is closed at once instead of being leaked.
@@ -119,12 +102,7 @@ export class MysqlCheckRunner implements CheckRunner {
       conn = await Promise.race([connecting, aborted]);
       conn.on('error', () => undefined); // a connection killed on abort reports through the query, not as an unhandled event
       const [result] = await Promise.race([conn.query(String(spec.query ?? 'SELECT 1')), aborted]);
-      const duration = Date.now() - started;
-      const rows = Array.isArray(result) ? (result as Record<string, unknown>[]) : [];
-      const expected = spec.results as number | undefined;
-      const pass = expected === undefined || rows.length === expected;
-      const message = pass ? `${rows.length} rows` : `got ${rows.length} rows, expected ${expected}`;
-      return { pass, invalid: false, duration, message, error: pass ? null : message, details: { rows: rows.slice(0, MAX_ROWS), count: rows.length, duration } };
+      return rowCountResult(Array.isArray(result) ? (result as Record<string, unknown>[]) : [], spec.results as number | undefined, started);
     } catch (err) {
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: {} };

@@ -3,12 +3,9 @@ import { Client, type ClientConfig } from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { isConnectionRef } from '@gateway/core/checks/runner-kit';
+import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
 import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem } from '@gateway/core/checks/connection-template';
 import { isKeywordDsn, keywordDsnProblem, keywordDsnToUrl, parseKeywordDsn, KeywordDsnError } from './keyword-dsn';
-
-/** Rows kept in a result's details (the count is always the full one): a check stores a sample, not a table. */
-const MAX_ROWS = 100;
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^postgres(ql)?:\/\//i.test(v);
 
@@ -62,16 +59,7 @@ export class PostgresCheckRunner implements CheckRunner {
   readonly type = 'postgres';
 
   validate(spec: CheckSpec): string[] {
-    const errors: string[] = [];
-    const connection = spec.connection ?? spec.url;
-    if (connection === undefined || connection === null || connection === '') errors.push('connection: required');
-    else if (typeof connection === 'string' && !isConnectionRef(connection)) {
-      const problem = templateProblem(connection, 'connection') ?? connectionProblem(templateSample(connection));
-      if (problem) errors.push(problem);
-    }
-    if (spec.query !== undefined && (typeof spec.query !== 'string' || !spec.query.trim())) errors.push('query: must be a non-empty string');
-    if (spec.results !== undefined && !(Number.isInteger(spec.results) && (spec.results as number) >= 0)) errors.push('results: must be an integer ≥ 0');
-    return errors;
+    return queryCheckProblems(spec, (connection) => templateProblem(connection, 'connection') ?? connectionProblem(templateSample(connection)));
   }
 
   async run(spec: CheckSpec, ctx: CheckRunContext): Promise<CheckResult> {
@@ -114,21 +102,11 @@ export class PostgresCheckRunner implements CheckRunner {
       connectionTimeoutMillis: Math.max(1, ctx.timeoutMs),
     });
     client.on('error', () => undefined); // a dropped connection after abort is reported through the query, not as an unhandled event
-    const aborted = new Promise<never>((_, reject) => {
-      const onAbort = () => reject(new Error('aborted'));
-      if (ctx.signal.aborted) onAbort();
-      else ctx.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    aborted.catch(() => undefined);
+    const aborted = abortedBy(ctx.signal);
     try {
       await Promise.race([client.connect(), aborted]);
       const res = await Promise.race([client.query(String(spec.query ?? 'SELECT 1')), aborted]);
-      const duration = Date.now() - started;
-      const rows = res.rows as Record<string, unknown>[];
-      const expected = spec.results as number | undefined;
-      const pass = expected === undefined || rows.length === expected;
-      const message = pass ? `${rows.length} rows` : `got ${rows.length} rows, expected ${expected}`;
-      return { pass, invalid: false, duration, message, error: pass ? null : message, details: { rows: rows.slice(0, MAX_ROWS), count: rows.length, duration } };
+      return rowCountResult(res.rows as Record<string, unknown>[], spec.results as number | undefined, started);
     } catch (err) {
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: {} };

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { CheckResult, CheckRunContext, OutboundGuard } from '@contracts';
+import type { CheckResult, CheckRunContext, CheckSpec, OutboundGuard } from '@contracts';
 import { OutboundRefused } from '../outbound/address-policy';
 
 /**
@@ -95,4 +95,44 @@ export function limitDepth<T>(value: T, max = MAX_DETAIL_DEPTH): T {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, depth + 1)]));
   };
   return walk(value, 0) as T;
+}
+
+/** A promise that rejects when the run's signal aborts (never resolves); race a driver's calls against it. */
+export function abortedBy(signal: AbortSignal): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => reject(new Error('aborted'));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  return aborted;
+}
+
+/**
+ * The spec rules the query-running types share (postgres, mysql, mssql): a connection (`connection`, else `url`;
+ * `connectionProblem` judges a written one, a `connection://` reference is resolved at run time), an optional
+ * non-empty `query`, an optional whole `results` ≥ 0.
+ */
+export function queryCheckProblems(spec: CheckSpec, connectionProblem: (connection: string) => string | null): string[] {
+  const errors: string[] = [];
+  const connection = spec.connection ?? spec.url;
+  if (connection === undefined || connection === null || connection === '') errors.push('connection: required');
+  else if (typeof connection === 'string' && !isConnectionRef(connection)) {
+    const problem = connectionProblem(connection);
+    if (problem) errors.push(problem);
+  }
+  if (spec.query !== undefined && (typeof spec.query !== 'string' || !spec.query.trim())) errors.push('query: must be a non-empty string');
+  if (spec.results !== undefined && !(Number.isInteger(spec.results) && (spec.results as number) >= 0)) errors.push('results: must be an integer ≥ 0');
+  return errors;
+}
+
+/** Rows kept in a query check's details (the count is always the full one): a check stores a sample, not a table. */
+export const MAX_RESULT_ROWS = 100;
+
+/** A query check's result: passes when the row count equals `results` (when set); a sample of the rows in details. */
+export function rowCountResult(rows: Record<string, unknown>[], expected: number | undefined, started: number): CheckResult {
+  const duration = Date.now() - started;
+  const pass = expected === undefined || rows.length === expected;
+  const message = pass ? `${rows.length} rows` : `got ${rows.length} rows, expected ${expected}`;
+  return { pass, invalid: false, duration, message, error: pass ? null : message, details: { rows: rows.slice(0, MAX_RESULT_ROWS), count: rows.length, duration } };
 }
