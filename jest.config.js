@@ -1,4 +1,6 @@
 /** One Jest run, three projects: unit (node), web (jsdom), api (real Nest app on a real Postgres). */
+// The plugin registries (gateway/src/plugins.generated.ts, web/src/plugins.generated.ts) follow the folders under plugins/.
+require('./tools/plugin-registry.cjs').generate(__dirname);
 const swc = (jsx) => [
   '@swc/jest',
   {

@@ -70,6 +70,8 @@ function tallyPlaywright(file) {
   if (s.unexpected || s.flaky) failures.push(`e2e: ${s.unexpected} failed, ${s.flaky} flaky`);
 }
 
+// The plugin registries are generated from the folders under plugins/: a plugin added since the last install counts.
+if (run('plugin registry', 'node', ['tools/plugin-registry.cjs']) !== 0) (failed += 1, failures.push('plugin registry'));
 const embedded = await ensurePostgres();
 let exitCode = 0;
 try {

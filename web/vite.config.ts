@@ -1,9 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const { generate } = createRequire(import.meta.url)('../tools/plugin-registry.cjs') as { generate(root: string): string[] };
+
+/** Regenerates web/src/plugins.generated.ts from the folders under plugins/ on every build and dev start. */
+const pluginRegistry = { name: 'console-plugin-registry', buildStart: () => void generate(repoRoot) };
 
 /**
  * The SPA is built from web/, but plugin pages (plugins/<id>/web) and contracts/ live beside it,
@@ -12,7 +17,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [pluginRegistry, react()],
   resolve: {
     alias: [
       { find: /^@contracts$/, replacement: `${repoRoot}contracts/src/index.ts` },

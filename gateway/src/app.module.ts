@@ -3,9 +3,9 @@ import { IdentityCleanup } from './core/auth/identity-cleanup';
 import { CoreModule, type CoreOptions } from './core/core.module';
 import { DataApiModule } from './core/data-api';
 import { JobsModule } from './core/jobs';
-import { GATEWAY_PLUGINS } from './plugins';
+import { GATEWAY_PLUGINS } from './plugins.generated';
 
-/** The whole gateway: core plus every plugin of gateway/src/plugins.ts. */
+/** The whole gateway: core plus every plugin found under plugins/ (gateway/src/plugins.generated.ts). */
 @Module({})
 export class AppModule {
   static forRoot(options: CoreOptions): DynamicModule {

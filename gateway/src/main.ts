@@ -8,12 +8,12 @@ import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { configureApp } from './core/http/configure-app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/database/embedded-postgres';
-import { runMigrations } from './core/database/migrate';
+import { runMigrations } from './database/migrate';
 import { PluginHost } from './core/plugin-host/plugin-host.service';
 import { Db } from './core/database/db.service';
 import { ensureAdmin } from './core/auth/bootstrap-admin';
 import { seedDemoData } from './database/seed/demo-data';
-import { GATEWAY_PLUGINS } from './plugins';
+import { GATEWAY_PLUGINS } from './plugins.generated';
 
 
 async function main(): Promise<void> {

@@ -1,8 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { INCIDENT_HISTORY_TYPES, LOCAL_AGENT_ID } from '@contracts';
-import { runMigrations } from '@gateway/core/database/migrate';
-import { MIGRATIONS } from '../../gateway/src/database/migrations';
+import { MIGRATIONS, runMigrations } from '../../gateway/src/database/migrate';
 import { seedDemoData } from '../../gateway/src/database/seed/demo-data';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 

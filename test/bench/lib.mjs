@@ -35,7 +35,7 @@ export async function scratchDatabase(name) {
   u.pathname = `/${name}`;
   await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${name}"`);
-  const { runMigrations } = require(path.join(root, 'gateway/dist/gateway/src/core/database/migrate.js'));
+  const { runMigrations } = require(path.join(root, 'gateway/dist/gateway/src/database/migrate.js'));
   await runMigrations(u.toString());
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { setUnauthorizedHandler } from '@web/core/api';
 import { PluginRegistry } from '@web/core/plugin-host';
 import { App } from './App';
-import { webPlugins } from './plugins';
+import { webPlugins } from './plugins.generated';
 import { buildRoutes } from './routes';
 import './global.css';
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Feature, Role } from '@contracts';
 import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
-import { webPlugins } from './plugins';
+import { webPlugins } from './plugins.generated';
 import { buildRoutes } from './routes';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 

@@ -1,6 +1,6 @@
 import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
 import { Db } from '@gateway/core/database/db.service';
-import { runMigrations } from '@gateway/core/database/migrate';
+import { runMigrations } from '../../../gateway/src/database/migrate';
 import { Pool } from 'pg';
 import type { CheckRunContext } from '@contracts';
 import { checkContext, reachable } from '../../../test/support/check-context';

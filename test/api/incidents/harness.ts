@@ -10,10 +10,10 @@ import { CSRF_COOKIE, type Role } from '@contracts';
 import { AppModule } from '../../../gateway/src/app.module';
 import { hashPassword } from '../../../gateway/src/core/auth/password';
 import { loadConfig } from '../../../gateway/src/core/config/app-config';
-import { runMigrations } from '../../../gateway/src/core/database/migrate';
+import { runMigrations } from '../../../gateway/src/database/migrate';
 import { configureApp } from '../../../gateway/src/core/http/configure-app';
 import { PluginHost } from '../../../gateway/src/core/plugin-host/plugin-host.service';
-import { GATEWAY_PLUGINS } from '../../../gateway/src/plugins';
+import { GATEWAY_PLUGINS } from '../../../gateway/src/plugins.generated';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 
 export const PASSWORD = 'correct-horse-battery';

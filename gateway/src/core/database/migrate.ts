@@ -1,12 +1,15 @@
 import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '../../database/migrations';
 
-/** Applies every pending migration in order (TypeORM, `synchronize: false`). Returns the names applied. */
-export async function runMigrations(databaseUrl: string): Promise<string[]> {
+/**
+ * Applies every pending migration of `migrations` in order (TypeORM, `synchronize: false`). Returns the names applied.
+ * The list is the composition root's (core and every plugin's, ordered by timestamp): see gateway/src/database/migrate.ts.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM takes migration classes as Function
+export async function applyMigrations(databaseUrl: string, migrations: Function[]): Promise<string[]> {
   const dataSource = new DataSource({
     type: 'postgres',
     url: databaseUrl,
-    migrations: MIGRATIONS,
+    migrations,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
