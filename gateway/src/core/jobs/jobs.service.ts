@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../database/db.service';
+import { ScheduleError, cronFields } from './schedule';
 
 export interface JobSendOptions {
   /** Retries after the first attempt. */
@@ -52,10 +53,19 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.boss) void this.startWorker(this.boss, name).catch((e) => this.logger.error(`work(${name}): ${(e as Error).message}`));
   }
 
-  /** Sends a job to `name` every time `cron` fires (5-field cron, UTC). Across replicas it fires once. */
+  /**
+   * Sends a job to `name` every time `cron` fires (5-field cron or a macro such as `@hourly`, UTC). Across replicas it
+   * fires once. A schedule that does not parse throws ScheduleError here, not later inside pg-boss.
+   */
   schedule(name: string, cron: string): void {
-    this.schedules.set(name, cron);
-    if (this.boss) void this.boss.schedule(name, cron).catch((e) => this.logger.error(`schedule(${name}): ${(e as Error).message}`));
+    let fields: string;
+    try {
+      fields = cronFields(cron);
+    } catch (error) {
+      throw new ScheduleError(`schedule(${name}): ${(error as Error).message}`);
+    }
+    this.schedules.set(name, fields);
+    if (this.boss) void this.boss.schedule(name, fields).catch((e) => this.logger.error(`schedule(${name}): ${(e as Error).message}`));
   }
 
   /** Enqueues a job; returns its id, or null when a job with the same singletonKey is already queued. */
