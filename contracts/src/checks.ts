@@ -5,7 +5,6 @@ import type { Role } from './rbac';
  * one list per check type; each check type is a plugin (plugins/check-<type>/) contributing a runner to the
  * gateway extension point `checks` and a form to the web (`health.checkTypes`).
  */
-export const CHECK_EXTENSION_POINT = 'checks';
 
 /** What a runner returns. `invalid` is a configuration error: not a failure, and it does not count against uptime. */
 export interface CheckResult {

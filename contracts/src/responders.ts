@@ -114,4 +114,3 @@ export interface ResponderHandler {
   options?(key: string, params: Record<string, string>, connection: ResolvedConnection | null): Promise<ResponderOption[]>;
 }
 
-export const RESPONDER_EXTENSION_POINT = 'responders';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
 import {
-  DataApiResources,
+  DATA_API_RESOURCES,
   type DataApiResourceProvider,
   type DataApiResourceRegistration,
   type DataApiRpcRegistration,
@@ -11,7 +12,7 @@ const view = (name: string): DataApiResourceRegistration => ({ name, kind: 'view
 
 /** Catalogue tables and read models of spec 02 §7 on the data API. Items are written by scrapers and editors. */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'catalog')
 export class CatalogResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [

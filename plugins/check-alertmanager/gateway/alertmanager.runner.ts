@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { callError, failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -41,7 +42,7 @@ interface AlertmanagerAlert {
  * (regex matchers, fully anchored, as canary-checker sends them); the check fails while any of them fires.
  */
 @Injectable()
-@Extension('checks', 'alertmanager')
+@Extension(CHECK_RUNNERS, 'alertmanager')
 export class AlertmanagerCheckRunner implements CheckRunner {
   readonly type = 'alertmanager';
 

@@ -3,6 +3,7 @@ import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@cont
 import { Db } from '@gateway/core/database/db.service';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { Params, selectorSql, selectorsOf, validateSelector, type ResourceSelector } from './selector';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /** The most items a result carries in its details; `count` is always the full count. */
 export const MAX_ITEMS = 500;
@@ -26,7 +27,7 @@ const hasTest = (test: unknown) =>
  * `items`), so `test: count == 0` asserts that nothing matches.
  */
 @Injectable()
-@Extension('checks', 'catalog')
+@Extension(CHECK_RUNNERS, 'catalog')
 export class CatalogCheckRunner implements CheckRunner {
   readonly type = 'catalog';
 

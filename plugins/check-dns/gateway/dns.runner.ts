@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 export const DNS_QUERY_TYPES = ['A', 'CNAME', 'SRV', 'MX', 'PTR', 'TXT', 'NS'] as const;
 type DnsQueryType = (typeof DNS_QUERY_TYPES)[number];
@@ -33,7 +34,7 @@ function lookup(resolver: Resolver, type: DnsQueryType, query: string): Promise<
 
 /** Check type `dns`: passes when the server answers with at least `minrecords` records, exactly `exactreply` when set. */
 @Injectable()
-@Extension('checks', 'dns')
+@Extension(CHECK_RUNNERS, 'dns')
 export class DnsCheckRunner implements CheckRunner {
   readonly type = 'dns';
 

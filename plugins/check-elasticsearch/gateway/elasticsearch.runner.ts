@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { callError, failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 interface SearchResponse {
   hits?: { total?: number | { value?: number }; hits?: unknown[] };
@@ -112,14 +113,14 @@ function reasonOf(json: SearchResponse): string | null {
 
 /** Check type `elasticsearch`. */
 @Injectable()
-@Extension('checks', 'elasticsearch')
+@Extension(CHECK_RUNNERS, 'elasticsearch')
 export class ElasticsearchCheckRunner extends SearchCheckRunner {
   readonly type = 'elasticsearch';
 }
 
 /** Check type `opensearch`: the same search API. */
 @Injectable()
-@Extension('checks', 'opensearch')
+@Extension(CHECK_RUNNERS, 'opensearch')
 export class OpenSearchCheckRunner extends SearchCheckRunner {
   readonly type = 'opensearch';
 }

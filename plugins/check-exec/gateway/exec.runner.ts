@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ExecSandbox, SandboxRefused } from '@gateway/core/sandbox';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /** Output kept per stream; the rest is dropped so a chatty script cannot grow the gateway. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -12,7 +13,7 @@ const MAX_OUTPUT_BYTES = 1024 * 1024;
  * canary with an exec check needs write on `exec` (admins), because the script runs on the console's machine.
  */
 @Injectable()
-@Extension('checks', 'exec')
+@Extension(CHECK_RUNNERS, 'exec')
 export class ExecCheckRunner implements CheckRunner {
   readonly type = 'exec';
   readonly runsCode = true;

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 };
@@ -53,7 +54,7 @@ interface FolderFile {
  * of files, `minSize` the smallest and `maxSize` the largest file.
  */
 @Injectable()
-@Extension('checks', 'folder')
+@Extension(CHECK_RUNNERS, 'folder')
 export class FolderCheckRunner implements CheckRunner {
   readonly type = 'folder';
 

@@ -7,6 +7,7 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { expandTemplate, expandUrlTemplate, hasTemplate, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
 import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 import { authenticateHeader, negotiateHeader, ntlmCredentials, type NtlmOptions } from './ntlm';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /** Bodies beyond this are cut: a check reads a health page, not a download. */
 const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
@@ -21,7 +22,7 @@ interface HttpResponse {
 
 /** Check type `http`: one request; passes when code, content, latency and certificate expiry all hold. */
 @Injectable()
-@Extension('checks', 'http')
+@Extension(CHECK_RUNNERS, 'http')
 export class HttpCheckRunner implements CheckRunner {
   readonly type = 'http';
 

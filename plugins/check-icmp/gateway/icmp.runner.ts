@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 export interface PingSummary {
   transmitted: number;
@@ -53,7 +54,7 @@ export function pingHost(endpoint: string): string | null {
  * is missing or not permitted, the result is invalid (a host configuration problem), never a pass.
  */
 @Injectable()
-@Extension('checks', 'icmp')
+@Extension(CHECK_RUNNERS, 'icmp')
 export class IcmpCheckRunner implements CheckRunner {
   readonly type = 'icmp';
   /** The ping executable; tests point it at a stand-in to exercise parsing where the sandbox has no ping. */

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 export interface JunitSuite {
   name: string;
@@ -113,7 +114,7 @@ const invalid = (message: string, started: number): CheckResult => ({ pass: fals
  * local folder (written by whatever runs the tests); `timeout` (minutes) bounds the run.
  */
 @Injectable()
-@Extension('checks', 'junit')
+@Extension(CHECK_RUNNERS, 'junit')
 export class JunitCheckRunner implements CheckRunner {
   readonly type = 'junit';
 

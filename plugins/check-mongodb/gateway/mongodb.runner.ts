@@ -3,6 +3,7 @@ import { MongoClient, type MongoClientOptions } from 'mongodb';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { resolveValue } from '@gateway/core/checks/runner-kit';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mongodb(\+srv)?:\/\//i.test(v);
 
@@ -19,7 +20,7 @@ function hostCount(url: string): number {
  * from `buildInfo` when the server answers it.
  */
 @Injectable()
-@Extension('checks', 'mongodb')
+@Extension(CHECK_RUNNERS, 'mongodb')
 export class MongodbCheckRunner implements CheckRunner {
   readonly type = 'mongodb';
 

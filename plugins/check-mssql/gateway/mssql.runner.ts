@@ -5,6 +5,7 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, failedResult, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
 import { templateProblem, templateSample, templateValues, unresolvedProblem } from '@gateway/core/checks/connection-template';
 import { isMssqlConnectionString, MssqlConnectionError, mssqlTarget, type MssqlTarget } from './mssql-connection';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /** Why a connection string (placeholders allowed) cannot be used, or null. */
 function connectionProblem(text: string): string | null {
@@ -27,7 +28,7 @@ function connectionProblem(text: string): string | null {
  * `$(username)` and `$(password)` in it are the check's own fields, which also win over the string's own.
  */
 @Injectable()
-@Extension('checks', 'mssql')
+@Extension(CHECK_RUNNERS, 'mssql')
 export class MssqlCheckRunner implements CheckRunner {
   readonly type = 'mssql';
 

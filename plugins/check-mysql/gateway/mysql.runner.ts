@@ -4,6 +4,7 @@ import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@cont
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
 import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem, type TemplateValues } from '@gateway/core/checks/connection-template';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
 /**
@@ -64,7 +65,7 @@ function connectionProblem(text: string): string | null {
  * set). `$(username)` and `$(password)` in the connection are the check's own fields.
  */
 @Injectable()
-@Extension('checks', 'mysql')
+@Extension(CHECK_RUNNERS, 'mysql')
 export class MysqlCheckRunner implements CheckRunner {
   readonly type = 'mysql';
 

@@ -6,6 +6,7 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
 import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem } from '@gateway/core/checks/connection-template';
 import { isKeywordDsn, keywordDsnProblem, keywordDsnToUrl, parseKeywordDsn, KeywordDsnError } from './keyword-dsn';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^postgres(ql)?:\/\//i.test(v);
 
@@ -54,7 +55,7 @@ function connectionUrl(text: string, values: { username: string | null; password
  * and `$(password)` in it are the check's own fields.
  */
 @Injectable()
-@Extension('checks', 'postgres')
+@Extension(CHECK_RUNNERS, 'postgres')
 export class PostgresCheckRunner implements CheckRunner {
   readonly type = 'postgres';
 

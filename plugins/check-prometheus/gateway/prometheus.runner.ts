@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { callError, failedResult, httpCall, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /** A query answer is data for expressions, not a download: cut beyond this. */
 /** One series (or the scalar/string) of an instant query: its labels flattened next to `value`. */
@@ -19,7 +20,7 @@ interface PrometheusResponse {
  * `status: success`; the results (labels + value per series) are details for `test`/`display`/`transform`.
  */
 @Injectable()
-@Extension('checks', 'prometheus')
+@Extension(CHECK_RUNNERS, 'prometheus')
 export class PrometheusCheckRunner implements CheckRunner {
   readonly type = 'prometheus';
 

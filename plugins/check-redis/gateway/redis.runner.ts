@@ -1,6 +1,7 @@
 import * as net from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { isConnectionRef } from '@gateway/core/checks/runner-kit';
 import { expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem, type TemplateValues } from '@gateway/core/checks/connection-template';
@@ -65,7 +66,7 @@ const encode = (args: string[]) => `*${args.length}\r\n` + args.map((a) => `$${B
  * `$(username)` and `$(password)` in it are the check's own fields.
  */
 @Injectable()
-@Extension('checks', 'redis')
+@Extension(CHECK_RUNNERS, 'redis')
 export class RedisCheckRunner implements CheckRunner {
   readonly type = 'redis';
 

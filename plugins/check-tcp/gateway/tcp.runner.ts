@@ -1,6 +1,7 @@
 import * as net from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
 /** `host` + `port`, or `endpoint` as `host:port` (IPv6 as `[::1]:80`). */
@@ -16,7 +17,7 @@ export function tcpTarget(spec: CheckSpec): { host: string; port: number } | nul
 
 /** Check type `tcp`: passes when a connection opens (within `thresholdMillis` when set). */
 @Injectable()
-@Extension('checks', 'tcp')
+@Extension(CHECK_RUNNERS, 'tcp')
 export class TcpCheckRunner implements CheckRunner {
   readonly type = 'tcp';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ConnectionView } from '@contracts';
-import { ConnectionStore, CONNECTION_TESTS_EXTENSION_POINT, type ConnectionRequirement, type ConnectionTest } from '@gateway/core/connections';
+import { ConnectionStore, CONNECTION_TESTS, type ConnectionRequirement, type ConnectionTest } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { DomainError, badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
@@ -142,7 +142,7 @@ export class ConnectionsService {
     await this.get(id);
     const connection = await this.store.resolve(id);
     if (!connection) throw notFound('Connection not found');
-    const tester = this.plugins.find<ConnectionTest>(CONNECTION_TESTS_EXTENSION_POINT, connection.type);
+    const tester = this.plugins.find<ConnectionTest>(CONNECTION_TESTS, connection.type);
     if (!tester) throw new DomainError(501, 'not_implemented', NOT_TESTABLE);
     try {
       await tester.test(connection);
@@ -153,7 +153,7 @@ export class ConnectionsService {
   }
 
   private requirements(type: string): readonly (ConnectionRequirement | readonly ConnectionRequirement[])[] | null {
-    const tester = this.plugins.find<ConnectionTest>(CONNECTION_TESTS_EXTENSION_POINT, type);
+    const tester = this.plugins.find<ConnectionTest>(CONNECTION_TESTS, type);
     if (tester) return tester.requires ?? [];
     return GENERIC_CONNECTION_TYPES[type] ?? null;
   }

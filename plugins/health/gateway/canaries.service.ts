@@ -1,11 +1,12 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
-import { can, CHECK_EXTENSION_POINT, type CheckRunner } from '@contracts';
+import { can, type CheckRunner } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest, conflict, forbidden, notFound } from '@gateway/core/http/domain-error';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CanaryDocumentError, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
 import { locateProblems, type CanaryProblem } from './canary-problems';
@@ -52,7 +53,7 @@ export class CanariesService {
   }
 
   private typesRunningCode(types: string[]): string[] {
-    return Array.from(new Set(types)).filter((type) => this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type)?.runsCode === true);
+    return Array.from(new Set(types)).filter((type) => this.plugins.find(CHECK_RUNNERS, type)?.runsCode === true);
   }
 
   /** A validated canary; an invalid document answers 400 `invalid_canary` naming every problem. */
@@ -66,7 +67,7 @@ export class CanariesService {
   }
 
   private read(body: CanaryBodyDto): ParsedCanary {
-    const runners = (type: string) => this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type);
+    const runners = (type: string) => this.plugins.find(CHECK_RUNNERS, type);
     if (typeof body.yaml === 'string') return parseCanaryYaml(body.yaml, runners);
     return validateCanary({ name: body.name, namespace: body.namespace, labels: body.labels, spec: body.spec }, runners);
   }

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
-import { CHECK_EXTENSION_POINT, CHECK_TYPE_NOT_SUPPORTED, checkExpressionOf, type CheckResult, type CheckRunner, type CheckSpec } from '@contracts';
+import { CHECK_TYPE_NOT_SUPPORTED, checkExpressionOf, type CheckResult, type CheckRunner, type CheckSpec } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
 import { ADDRESS_POLICY, AddressPolicy, CredentialLedger, OutboundRefused, RunGuard } from '@gateway/core/outbound';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
+import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { limitDepth } from '@gateway/core/checks/runner-kit';
 import { parseDuration } from './canary-document';
@@ -205,11 +206,11 @@ export class CheckRunnerService implements OnModuleDestroy {
 
   /** How long a run of this check may take (the type's own reading of `timeout`, else `timeoutOf`). */
   timeoutFor(type: string, spec: CheckSpec): number {
-    return this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type)?.timeoutMs?.(spec) ?? timeoutOf(spec);
+    return this.plugins.find(CHECK_RUNNERS, type)?.timeoutMs?.(spec) ?? timeoutOf(spec);
   }
 
   /** The runner's result with the check's expressions applied; never throws. */
-  async execute(type: string, spec: CheckSpec, runner = this.plugins.find<CheckRunner>(CHECK_EXTENSION_POINT, type)): Promise<CheckResult> {
+  async execute(type: string, spec: CheckSpec, runner = this.plugins.find(CHECK_RUNNERS, type)): Promise<CheckResult> {
     if (!runner) return { pass: false, invalid: true, duration: 0, message: CHECK_TYPE_NOT_SUPPORTED, error: CHECK_TYPE_NOT_SUPPORTED, details: {} };
     const timeoutMs = runner.timeoutMs?.(spec) ?? timeoutOf(spec);
     const controller = new AbortController();

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { CanariesService } from './canaries.service';
-import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 const feature = 'health' as const;
 
@@ -9,7 +10,7 @@ const feature = 'health' as const;
  * are derived from their canary's spec, so only canary writes keep them in step.
  */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'health')
 export class HealthResources implements DataApiResourceProvider {
   constructor(private readonly canaries: CanariesService) {}
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 import { COMMENT_TOO_LONG_MESSAGE } from '@contracts';
 
 const feature = 'incidents' as const;
@@ -18,7 +19,7 @@ const RESPONDER_WRITABLE = [
 
 /** Incident tables and read models of spec 01 §7 on the data API. */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'incidents')
 export class IncidentsResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [

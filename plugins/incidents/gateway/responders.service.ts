@@ -2,7 +2,6 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleIn
 import { Client } from 'pg';
 import {
   INCIDENT_MESSAGES,
-  RESPONDER_EXTENSION_POINT,
   ResponderSetupError,
   type ResolvedConnection,
   type ResponderHandler,
@@ -13,6 +12,7 @@ import { ConnectionStore } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest, notFound } from '@gateway/core/http/domain-error';
 import { JobsService, type JobContext } from '@gateway/core/jobs';
+import { RESPONDER_HANDLERS } from '@gateway/core/responders';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { mapDbErrors } from './db-errors';
 import type { CreateResponderDto } from './dto/incident.dto';
@@ -102,7 +102,7 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
 
   /** GET /api/incidents/responder-options/:type/:key. Failures give an empty list (spec §8). */
   async options(type: string, key: string, connectionRef: string | undefined, params: Record<string, string>): Promise<ResponderOption[]> {
-    const handler = this.plugins.find<ResponderHandler>(RESPONDER_EXTENSION_POINT, type);
+    const handler = this.plugins.find(RESPONDER_HANDLERS, type);
     if (!handler?.options) return [];
     try {
       const connection = await this.resolveConnection(connectionRef);
@@ -126,7 +126,7 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
     // only keep one queued at a time) is a no-op once another job has made an attempt: that job owns the retries.
     if (job.retryCount === 0 && r.attempts > 0) return;
     const handlerType = typeof r.properties?.responderType === 'string' ? (r.properties.responderType as string) : r.person_id ? 'person' : '';
-    const handler = this.plugins.find<ResponderHandler>(RESPONDER_EXTENSION_POINT, handlerType);
+    const handler = this.plugins.find(RESPONDER_HANDLERS, handlerType);
     if (!handler) {
       await this.db.query(`UPDATE responders SET status = 'no_integration', error = $2, last_attempt = now() WHERE id = $1`, [r.id, INCIDENT_MESSAGES.noIntegration]);
       return;

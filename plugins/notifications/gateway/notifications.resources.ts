@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 const feature = 'settings.notifications' as const;
 
 /** Notification rules, silences and send history (spec 03 Notifications) on the data API. */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'notifications')
 export class NotificationsResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 const feature = 'playbooks' as const;
 
 /** Playbooks and their runs (spec 02 Playbooks) on the data API. Runs are started through the run endpoint. */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'playbooks')
 export class PlaybooksResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [

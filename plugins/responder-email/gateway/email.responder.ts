@@ -4,13 +4,14 @@ import { RESPONDER_SETUP_MESSAGES, ResponderSetupError, type ResolvedConnection,
 import { ConnectionStore, smtpFrom, smtpTransportOptions } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { incidentFooter } from './email-message';
+import { RESPONDER_HANDLERS } from '@gateway/core/responders';
 
 /**
  * `email` responders: one real message through an smtp connection (the responder's, else the first smtp
  * connection). The external id is the message's Message-ID.
  */
 @Injectable()
-@Extension('responders', 'email')
+@Extension(RESPONDER_HANDLERS, 'email')
 export class EmailResponder implements ResponderHandler {
   readonly type = 'email' as const;
   readonly connectionTypes = ['smtp'] as const;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ResolvedConnection } from '@contracts';
-import type { ConnectionTest } from '@gateway/core/connections';
+import { CONNECTION_TESTS, type ConnectionTest } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { JiraClient } from './jira.client';
 
 /** jira connections: GET /rest/api/2/myself with the stored credentials. */
 @Injectable()
-@Extension('connectionTests', 'jira')
+@Extension(CONNECTION_TESTS, 'jira')
 export class JiraConnectionTest implements ConnectionTest {
   readonly type = 'jira';
   readonly requires = ['url', 'username', 'password'] as const;

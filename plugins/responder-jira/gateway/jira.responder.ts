@@ -3,6 +3,7 @@ import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, Resp
 import { ConnectionStore } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { JiraClient } from './jira.client';
+import { RESPONDER_HANDLERS } from '@gateway/core/responders';
 
 const REQUIRED = ['project', 'issueType', 'priority', 'summary', 'description'] as const;
 
@@ -11,7 +12,7 @@ const REQUIRED = ['project', 'issueType', 'priority', 'summary', 'description'] 
  * Options: `jira.instances` (jira connections), `jira.projects`, `jira.issueTypes` (by project), `jira.priorities`.
  */
 @Injectable()
-@Extension('responders', 'jira')
+@Extension(RESPONDER_HANDLERS, 'jira')
 export class JiraResponder implements ResponderHandler {
   readonly type = 'jira' as const;
   readonly connectionTypes = ['jira'] as const;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ResolvedConnection } from '@contracts';
-import type { ConnectionTest } from '@gateway/core/connections';
+import { CONNECTION_TESTS, type ConnectionTest } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { GraphClient } from './graph.client';
 
@@ -9,7 +9,7 @@ import { GraphClient } from './graph.client';
  * call /me), acquiring the token proves the credentials; with `properties.group_id` its plans are read too.
  */
 @Injectable()
-@Extension('connectionTests', 'ms_planner')
+@Extension(CONNECTION_TESTS, 'ms_planner')
 export class MsPlannerConnectionTest implements ConnectionTest {
   readonly type = 'ms_planner';
   readonly requires = ['password'] as const;

@@ -3,6 +3,7 @@ import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, Resp
 import { ConnectionStore } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { GraphClient, plannerPriority } from './graph.client';
+import { RESPONDER_HANDLERS } from '@gateway/core/responders';
 
 const REQUIRED = ['plan_id', 'bucket_id', 'priority', 'title'] as const;
 
@@ -12,7 +13,7 @@ const REQUIRED = ['plan_id', 'bucket_id', 'priority', 'title'] as const;
  * `planner.buckets` (of `plan_id`), `planner.priorities`.
  */
 @Injectable()
-@Extension('responders', 'ms_planner')
+@Extension(RESPONDER_HANDLERS, 'ms_planner')
 export class MsPlannerResponder implements ResponderHandler {
   readonly type = 'ms_planner' as const;
   readonly connectionTypes = ['ms_planner'] as const;

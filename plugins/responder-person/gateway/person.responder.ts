@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore, smtpFrom, smtpTransportOptions } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { RESPONDER_HANDLERS } from '@gateway/core/responders';
 
 /**
  * `person` responders: an email to the person (people.email, by the `person` field or the responder's person_id)
@@ -21,7 +22,7 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
  * delivery is not configured (a ResponderSetupError: admins get a link to Settings → Connections).
  */
 @Injectable()
-@Extension('responders', 'person')
+@Extension(RESPONDER_HANDLERS, 'person')
 export class PersonResponder implements ResponderHandler {
   readonly type = 'person' as const;
   readonly connectionTypes = ['smtp'] as const;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ResolvedConnection } from '@contracts';
-import type { ConnectionTest } from '@gateway/core/connections';
+import { CONNECTION_TESTS, type ConnectionTest } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ServiceNowClient } from './service-now.client';
 
 /** service_now connections: GET /api/now/table/sys_user?sysparm_limit=1 with the stored credentials. */
 @Injectable()
-@Extension('connectionTests', 'service_now')
+@Extension(CONNECTION_TESTS, 'service_now')
 export class ServiceNowConnectionTest implements ConnectionTest {
   readonly type = 'service_now';
   readonly requires = ['url', 'username', 'password'] as const;

@@ -3,6 +3,7 @@ import type { ResolvedConnection, ResponderCreateContext, ResponderHandler } fro
 import { ConnectionStore } from '@gateway/core/connections';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ServiceNowClient } from './service-now.client';
+import { RESPONDER_HANDLERS } from '@gateway/core/responders';
 
 /** Our severities onto ServiceNow's 1 (high) .. 3 (low) urgency and impact. */
 const URGENCY: Record<string, string> = { blocker: '1', critical: '1', high: '2', medium: '3', low: '3', warning: '3', info: '3' };
@@ -12,7 +13,7 @@ const URGENCY: Record<string, string> = { blocker: '1', critical: '1', high: '2'
  * (INC0010001), or its sys_id when the instance returns no number.
  */
 @Injectable()
-@Extension('responders', 'service_now')
+@Extension(RESPONDER_HANDLERS, 'service_now')
 export class ServiceNowResponder implements ResponderHandler {
   readonly type = 'service_now' as const;
   readonly connectionTypes = ['service_now'] as const;

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 /**
  * Settings resources of spec 03: connections (their secrets are write-only and never read back), log backends,
  * integrations, job history and the event queue summary.
  */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'settings')
 export class SettingsResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [
@@ -16,8 +17,9 @@ export class SettingsResources implements DataApiResourceProvider {
         read: 'connections',
         write: 'connections',
         feature: 'settings.connections',
-        // Secrets are set through the connections endpoint (which reports only whether one is set).
-        hiddenColumns: ['password', 'certificate'],
+        // An allow-list: the secrets (password, certificate) are set through the connections endpoint, which reports
+        // only whether one is set; a column added later stays unreadable until it is listed here.
+        columns: ['id', 'name', 'namespace', 'type', 'url', 'username', 'insecure_tls', 'properties', 'source', 'created_by', 'created_at', 'updated_at', 'deleted_at'],
         softDelete: true,
       },
       { name: 'logging_backends', kind: 'table', read: 'logging_backends', write: 'logging_backends', feature: 'settings.logging_backends', softDelete: true },

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 const feature = 'topology' as const;
 
 /** Topologies and components of spec 02 on the data API. */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'topology')
 export class TopologyResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataApiResources, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
-/** Credentials never leave the gateway, whoever asks. */
-const PERSON_SECRETS = ['password_hash', 'totp_secret'];
+/** What may be read of a person (an allow-list: credentials such as password_hash and totp_secret are not in it). */
+const PERSON_COLUMNS = ['id', 'name', 'email', 'avatar', 'type', 'state', 'email_verified_at', 'totp_enabled_at', 'properties', 'last_login', 'created_at', 'updated_at', 'deleted_at'];
 /** Who can be reached and how an account signs in: for readers of identities (admins), not every viewer. */
 const PERSON_PRIVATE = { read: 'identities' as const, columns: ['email', 'last_login', 'email_verified_at', 'totp_enabled_at', 'properties'] };
 
@@ -12,11 +13,11 @@ const PERSON_PRIVATE = { read: 'identities' as const, columns: ['email', 'last_l
  * Role assignments are `rbac`.
  */
 @Injectable()
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'users')
 export class UsersResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [
-      { name: 'people', kind: 'table', read: 'database', write: 'identities', hiddenColumns: PERSON_SECRETS, restrictedColumns: PERSON_PRIVATE, softDelete: true },
+      { name: 'people', kind: 'table', read: 'database', write: 'identities', columns: PERSON_COLUMNS, restrictedColumns: PERSON_PRIVATE, softDelete: true },
       { name: 'people_roles', kind: 'view', read: 'identities' },
       { name: 'person_roles', kind: 'table', read: 'identities', write: 'rbac' },
       { name: 'teams', kind: 'table', read: 'database', write: 'identities', feature: 'settings.teams', softDelete: true },

@@ -2,7 +2,9 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { APP_CONFIG, loadConfig } from '@gateway/core/config/app-config';
 import { DATA_API_DB, Db, PG_POOL } from '@gateway/core/database/db.service';
-import { DataApiModule, DataApiResources, FEATURE_GATE, type DataApiResourceProvider } from '@gateway/core/data-api';
+import { PluginHostModule } from '@gateway/core/plugin-host/plugin-host.module';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { DataApiModule, DATA_API_RESOURCES, FEATURE_GATE, type DataApiResourceProvider } from '@gateway/core/data-api';
 import { ID, TestFeatureGate, startDataApiApp, type DataApiTestApp } from './fixture';
 
 /** Who may do what: RBAC per resource, feature flags, row scope, read-only resources and unknown names. */
@@ -129,7 +131,7 @@ describe('data API access', () => {
 });
 
 describe('data API registration', () => {
-  @DataApiResources()
+  @Extension(DATA_API_RESOURCES, 'fixture-1')
   @Injectable()
   class IncidentsPluginResources implements DataApiResourceProvider {
     resources() {
@@ -137,7 +139,7 @@ describe('data API registration', () => {
     }
   }
 
-  @DataApiResources()
+  @Extension(DATA_API_RESOURCES, 'fixture-2')
   @Injectable()
   class CopycatPluginResources implements DataApiResourceProvider {
     resources() {
@@ -160,7 +162,7 @@ describe('data API registration', () => {
     })
     class Infra {}
     const moduleRef = await Test.createTestingModule({
-      imports: [Infra, DataApiModule],
+      imports: [Infra, PluginHostModule, DataApiModule],
       providers: [IncidentsPluginResources, CopycatPluginResources],
     }).compile();
     const app = moduleRef.createNestApplication({ logger: false });

@@ -5,12 +5,14 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import type { Feature } from '@contracts';
 import { isRole } from '@contracts';
+import { PluginHostModule } from '@gateway/core/plugin-host/plugin-host.module';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { APP_CONFIG, loadConfig } from '@gateway/core/config/app-config';
 import { DATA_API_DB, Db, PG_POOL } from '@gateway/core/database/db.service';
 import {
   DataApiModule,
   DataApiRegistry,
-  DataApiResources,
+  DATA_API_RESOURCES,
   FEATURE_GATE,
   type DataApiResourceProvider,
   type DataApiResourceRegistration,
@@ -130,12 +132,12 @@ insert into comments (id, incident_id, comment, created_by) values
 `;
 
 /** The product-side registrations a plugin would make, split over two providers to show ownership. */
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'fixture-1')
 @Injectable()
 export class IncidentDataApiResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [
-      { name: 'people', read: 'incident', write: null, hiddenColumns: ['password_hash'] },
+      { name: 'people', read: 'incident', write: null, columns: ['id', 'name', 'email', 'avatar', 'created_at'] },
       { name: 'teams', read: 'incident', write: 'rbac', softDelete: true },
       { name: 'team_members', read: 'incident', write: 'rbac' },
       { name: 'incidents', read: 'incident', write: 'incident', feature: 'incidents', softDelete: true },
@@ -167,12 +169,12 @@ export class IncidentDataApiResources implements DataApiResourceProvider {
   }
 }
 
-@DataApiResources()
+@Extension(DATA_API_RESOURCES, 'fixture-2')
 @Injectable()
 export class SettingsDataApiResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [
-      { name: 'connections', read: 'connections', write: 'connections', hiddenColumns: ['password'] },
+      { name: 'connections', read: 'connections', write: 'connections', columns: ['id', 'name', 'type', 'url', 'created_by'] },
       // Row scope: each person sees and writes only the comments they wrote.
       {
         name: 'my_comments',
@@ -249,7 +251,7 @@ export async function startDataApiApp(options: { bodyParser?: boolean } = {}): P
   })
   class TestInfraModule {}
 
-  @Module({ imports: [TestInfraModule, DataApiModule], providers: [IncidentDataApiResources, SettingsDataApiResources] })
+  @Module({ imports: [TestInfraModule, PluginHostModule, DataApiModule], providers: [IncidentDataApiResources, SettingsDataApiResources] })
   class TestAppModule implements NestModule {
     configure(consumer: MiddlewareConsumer): void {
       consumer.apply(testPrincipal).forRoutes('*path');

@@ -1,3 +1,5 @@
+import type { ExtensionPoint } from '../../../gateway/src/core/plugin-host/extension-point';
+import { CHECK_RUNNERS } from '../../../gateway/src/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import type { CheckResult, CheckRunner } from '@contracts';
 import { TestApp } from '../../support/test-app';
@@ -32,7 +34,7 @@ describe('canaries API and Run Now', () => {
     t = await TestApp.start({ HEALTH_SCHEDULER: 'off' }); // runs here come from Run Now only
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
-    jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) => (point === 'checks' && id === 'junit' ? fake : original(point, id))) as PluginHost['find']);
+    jest.spyOn(host, 'find').mockImplementation(((point: ExtensionPoint<unknown>, id: string) => (point === CHECK_RUNNERS && id === 'junit' ? fake : original(point, id))) as unknown as PluginHost['find']);
     editor = await t.signInAs(['editor']);
   });
   afterAll(() => t?.stop());
@@ -80,7 +82,7 @@ describe('canaries API and Run Now', () => {
     const updated = await editor.agent
       .put(`/api/canaries/${created.body.id}`)
       .set('x-csrf-token', editor.csrf)
-      .send({ yaml: YAML('upd').replace(/  ldap:\n.*\n.*\n/, '') })
+      .send({ yaml: YAML('upd').replace(/ {2}ldap:\n.*\n.*\n/, '') })
       .expect(200);
     expect(updated.body.checks).toEqual([expect.objectContaining({ id: ids.suite, name: 'suite' })]);
     expect(await count(`select count(*) n from checks where id = $1 and deleted_at is not null`, [ids.directory])).toBe(1);

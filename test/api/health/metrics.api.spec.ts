@@ -1,4 +1,6 @@
 import type { CheckRunner } from '@contracts';
+import type { ExtensionPoint } from '../../../gateway/src/core/plugin-host/extension-point';
+import { CHECK_RUNNERS } from '../../../gateway/src/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CheckMetrics } from '../../../plugins/health/gateway/check-metrics';
 import { TestApp } from '../../support/test-app';
@@ -15,7 +17,7 @@ describe('per-check metrics on /metrics', () => {
     t = await TestApp.start({ HEALTH_SCHEDULER: 'off' }); // results here come from Run Now only
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
-    jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) => (point === 'checks' && id === 'junit' ? fake : original(point, id))) as PluginHost['find']);
+    jest.spyOn(host, 'find').mockImplementation(((point: ExtensionPoint<unknown>, id: string) => (point === CHECK_RUNNERS && id === 'junit' ? fake : original(point, id))) as unknown as PluginHost['find']);
   });
   afterAll(() => t?.stop());
 

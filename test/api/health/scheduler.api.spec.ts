@@ -1,3 +1,5 @@
+import type { ExtensionPoint } from '../../../gateway/src/core/plugin-host/extension-point';
+import { CHECK_RUNNERS } from '../../../gateway/src/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import type { CheckRunner } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
@@ -57,8 +59,8 @@ describe('check scheduler', () => {
     t = await TestApp.start();
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
-    jest.spyOn(host, 'find').mockImplementation(((point: string, id: string) =>
-      point === 'checks' && id === 'junit' ? fake : point === 'checks' && id === 'dns' ? dns : point === 'checks' && id === 'jmeter' ? capped('jmeter') : point === 'checks' && id === 'gcs' ? capped('gcs') : original(point, id)) as PluginHost['find']);
+    jest.spyOn(host, 'find').mockImplementation(((point: ExtensionPoint<unknown>, id: string) =>
+      point === CHECK_RUNNERS && id === 'junit' ? fake : point === CHECK_RUNNERS && id === 'dns' ? dns : point === CHECK_RUNNERS && id === 'jmeter' ? capped('jmeter') : point === CHECK_RUNNERS && id === 'gcs' ? capped('gcs') : original(point, id)) as unknown as PluginHost['find']);
   });
   afterAll(() => t?.stop());
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderOption } from '@contracts';
+import { RESPONDER_HANDLERS } from '../../../gateway/src/core/responders';
 import { Extension } from '../../../gateway/src/core/plugin-host/extension-point';
 import { IncidentsTestApp, eventually, type Actor } from './harness';
 
@@ -8,7 +9,7 @@ const calls: ResponderCreateContext[] = [];
 let flakyAttempts = 0;
 
 @Injectable()
-@Extension('responders', 'test_ok')
+@Extension(RESPONDER_HANDLERS, 'test_ok')
 class OkResponder implements ResponderHandler {
   readonly type = 'email' as const;
   readonly connectionTypes = null;
@@ -23,7 +24,7 @@ class OkResponder implements ResponderHandler {
 }
 
 @Injectable()
-@Extension('responders', 'test_flaky')
+@Extension(RESPONDER_HANDLERS, 'test_flaky')
 class FlakyResponder implements ResponderHandler {
   readonly type = 'jira' as const;
   readonly connectionTypes = null;
@@ -35,7 +36,7 @@ class FlakyResponder implements ResponderHandler {
 }
 
 @Injectable()
-@Extension('responders', 'test_down')
+@Extension(RESPONDER_HANDLERS, 'test_down')
 class DownResponder implements ResponderHandler {
   readonly type = 'service_now' as const;
   readonly connectionTypes = null;

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import { ResponderSetupError, type ResponderHandler } from '@contracts';
 import { loadConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
+import { RESPONDER_HANDLERS } from '../../../gateway/src/core/responders';
+import { CONNECTION_TESTS } from '../../../gateway/src/core/connections';
 import { PluginHost } from '../../../gateway/src/core/plugin-host/plugin-host.service';
 import { startJiraPeer, type JiraPeer } from '../../support/peers/jira-peer';
 import { startSmtpPeer, type SmtpPeer } from '../../support/peers/smtp-peer';
@@ -134,13 +136,13 @@ describe('connections API', () => {
 
   it('registers every responder handler on the responders extension point', () => {
     const host = t.app.get(PluginHost);
-    expect(host.get<ResponderHandler>('responders').map((h) => h.type).sort()).toEqual(expect.arrayContaining(['email', 'jira', 'ms_planner', 'person', 'service_now']));
-    expect(host.find('connectionTests', 'smtp')).toBeDefined();
+    expect(host.get(RESPONDER_HANDLERS).map((h) => h.type).sort()).toEqual(expect.arrayContaining(['email', 'jira', 'ms_planner', 'person', 'service_now']));
+    expect(host.find(CONNECTION_TESTS, 'smtp')).toBeDefined();
   });
 
   it('notifies a person by email through the first smtp connection', async () => {
     const person = await t.createPerson(['responder'], 'alice@example.com');
-    const handler = t.app.get(PluginHost).find<ResponderHandler>('responders', 'person')!;
+    const handler = t.app.get(PluginHost).find(RESPONDER_HANDLERS, 'person')!;
     const before = smtp.messages.length;
     const { externalId } = await handler.create({ incident, responderId: 'not-a-row', fields: { person: person.id }, connection: null });
     const mail = smtp.messages[before];
@@ -165,7 +167,7 @@ describe('person responders and NOTIFY_SMTP_CONNECTION (validated with the rest 
     apps.push(t);
     const admin = await t.signInAs(['admin']);
     const person = await t.createPerson(['responder'], 'carol@example.com');
-    return { t, admin, person, handler: t.app.get(PluginHost).find<ResponderHandler>('responders', 'person')! };
+    return { t, admin, person, handler: t.app.get(PluginHost).find(RESPONDER_HANDLERS, 'person')! };
   };
   const notifyMail = (port: number) => ({
     name: 'notify-mail',

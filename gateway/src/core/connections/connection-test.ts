@@ -1,7 +1,5 @@
 import type { ResolvedConnection } from '@contracts';
-
-/** Gateway extension point: `@Extension('connectionTests', '<connection type>')` on a provider implementing ConnectionTest. */
-export const CONNECTION_TESTS_EXTENSION_POINT = 'connectionTests';
+import { createExtensionPoint } from '../plugin-host/extension-point';
 
 /** A connection field a type needs (`properties.<key>` for a property). */
 export type ConnectionRequirement = 'url' | 'username' | 'password' | 'certificate' | `properties.${string}`;
@@ -17,3 +15,9 @@ export interface ConnectionTest {
   readonly requires?: readonly (ConnectionRequirement | readonly ConnectionRequirement[])[];
   test(connection: ResolvedConnection): Promise<void>;
 }
+
+/**
+ * Connection types that can be tested against their peer: `@Extension(CONNECTION_TESTS, '<connection type>')` on a
+ * provider implementing ConnectionTest. The connections plugin reads them.
+ */
+export const CONNECTION_TESTS = createExtensionPoint<ConnectionTest>({ id: 'connectionTests', description: 'connection types: how to test one and what it requires' });

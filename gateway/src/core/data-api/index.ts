@@ -3,7 +3,7 @@ export { DataApiModule } from './data-api.module';
 export { DataApiService, type DataApiRequest, type DataApiResponse } from './data-api.service';
 export {
   DataApiRegistry,
-  DataApiResources,
+  DATA_API_RESOURCES,
   type DataApiResourceProvider,
   type DataApiResourceRegistration,
   type DataApiRpcRegistration,

@@ -1,9 +1,10 @@
 import type { PoolClient } from 'pg';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
 import { ALL_FEATURES, RESOURCES, type Feature, type Resource } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { Db } from '@gateway/core/database/db.service';
+import { createExtensionPoint } from '@gateway/core/plugin-host/extension-point';
+import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { qualify, readCatalog } from './catalog';
 import { DataApiErrors } from './errors';
 import { buildSchemaCache, type SchemaCache } from './schema-cache';
@@ -44,8 +45,13 @@ export interface DataApiResourceRegistration {
   write?: Resource | null;
   /** While this feature is disabled the resource answers 403. */
   feature?: Feature;
-  /** Never readable nor writable; named in a request they read as unknown columns (e.g. password_hash). */
-  hiddenColumns?: string[];
+  /**
+   * The columns that may be read and written, for a table holding secrets: an allow-list, so a column added later is
+   * not exposed until it is listed here. Any other column reads as unknown (e.g. password_hash). A table with a
+   * column whose name looks like a secret (password, secret, token, hash, certificate, key) must declare it, or the
+   * gateway refuses to start.
+   */
+  columns?: string[];
   /**
    * Columns only readers holding another permission see (people's email and sign-in data need `identities`); for
    * everybody else they do not exist, in `*`, in explicit selects, in filters and orders, and in embeds.
@@ -84,14 +90,17 @@ export interface DataApiRpcRegistration {
   args?: string[];
 }
 
-/** Implemented by any Nest provider decorated with `@DataApiResources()`. */
+/** Contributed to DATA_API_RESOURCES: `@Extension(DATA_API_RESOURCES, '<plugin id>')` on a provider. */
 export interface DataApiResourceProvider {
   resources(): DataApiResourceRegistration[];
   rpcs?(): DataApiRpcRegistration[];
 }
 
-/** Marks a provider whose `resources()` (and `rpcs()`) the data API collects at bootstrap. */
-export const DataApiResources = DiscoveryService.createDecorator<void>();
+/** The tables, views and functions a plugin serves on the data API, collected at bootstrap. */
+export const DATA_API_RESOURCES = createExtensionPoint<DataApiResourceProvider>({
+  id: 'data-api.resources',
+  description: 'the tables, views and rpc functions a plugin serves on /api/db',
+});
 
 export interface Owned<T> {
   registration: T;
@@ -102,7 +111,7 @@ export interface Owned<T> {
 const URL_NAME = /^[A-Za-z0-9_]+$/;
 
 /**
- * The whitelist of the data API. Plugins contribute through `@DataApiResources()` providers (collected at
+ * The whitelist of the data API. Plugins contribute through DATA_API_RESOURCES providers (collected at
  * bootstrap) or by calling `register()` / `registerRpc()` before bootstrap. The database is introspected
  * once at bootstrap and again on `refresh()`; requests never query the catalog.
  */
@@ -115,7 +124,7 @@ export class DataApiRegistry implements OnApplicationBootstrap {
   private cache: SchemaCache | null = null;
 
   constructor(
-    private readonly discovery: DiscoveryService,
+    private readonly plugins: PluginHost,
     private readonly db: Db,
   ) {}
 
@@ -125,8 +134,8 @@ export class DataApiRegistry implements OnApplicationBootstrap {
     if (existing) {
       throw new Error(`Data API resource '${registration.name}' is registered by both ${existing.owner} and ${owner}`);
     }
-    for (const c of registration.hiddenColumns ?? []) {
-      if (registration.writableColumns?.includes(c)) throw new Error(`Data API resource '${registration.name}' (${owner}) lists hidden column '${c}' as writable`);
+    for (const c of registration.writableColumns ?? []) {
+      if (registration.columns && !registration.columns.includes(c)) throw new Error(`Data API resource '${registration.name}' (${owner}) lists column '${c}' as writable but not as readable`);
     }
     this.resources.set(registration.name, { registration, owner });
   }
@@ -161,14 +170,9 @@ export class DataApiRegistry implements OnApplicationBootstrap {
   }
 
   private collectFromProviders(): void {
-    for (const wrapper of this.discovery.getProviders({ metadataKey: DataApiResources.KEY })) {
-      const instance = wrapper.instance as Partial<DataApiResourceProvider> | undefined;
-      if (!instance || this.seenProviders.has(instance)) continue;
+    for (const { instance, owner } of this.plugins.contributions(DATA_API_RESOURCES)) {
+      if (this.seenProviders.has(instance)) continue;
       this.seenProviders.add(instance);
-      const owner = wrapper.metatype?.name ?? String(wrapper.name);
-      if (typeof instance.resources !== 'function') {
-        throw new Error(`${owner} is marked @DataApiResources() but has no resources() method`);
-      }
       for (const registration of instance.resources()) this.register(registration, owner);
       for (const registration of instance.rpcs?.() ?? []) this.registerRpc(registration, owner);
     }

@@ -1,5 +1,5 @@
-import type { DiscoveryService } from '@nestjs/core';
 import type { Db } from '@gateway/core/database/db.service';
+import type { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { DataApiRegistry, type DataApiResourceRegistration } from './resource-registry';
 import { buildSchemaCache } from './schema-cache';
 import { FAKE_RESOURCES, fakeCatalog, fakeSchema, owned } from './testing/fake-schema';
@@ -40,7 +40,8 @@ describe('schema cache', () => {
   it.each([
     ['a missing table', { name: 'nothing', read: 'incident' }, /maps to 'public.nothing', which does not exist/],
     ['a wrong kind', { name: 'incidents', kind: 'view', read: 'incident' }, /declared a view but 'public.incidents' is a table/],
-    ['a missing hidden column', { name: 'people', read: 'incident', hiddenColumns: ['pw'] }, /hides column 'pw'/],
+    ['a missing readable column', { name: 'people', read: 'incident', columns: ['id', 'pw'] }, /lists column 'pw', which does not exist/],
+    ['a secret-looking column without an allow-list', { name: 'people', read: 'incident' }, /'password_hash', which look like secrets: declare the columns that may be read/],
     ['a generated writable column', { name: 'incidents', read: 'incident', writableColumns: ['title_length'] }, /'title_length' as writable/],
     [
       'a relation to an unregistered resource',
@@ -62,7 +63,7 @@ describe('schema cache', () => {
 });
 
 describe('DataApiRegistry', () => {
-  const registry = () => new DataApiRegistry({} as DiscoveryService, {} as Db);
+  const registry = () => new DataApiRegistry({} as PluginHost, {} as Db);
 
   it('refuses a second registration of a name, naming both owners', () => {
     const r = registry();

@@ -96,6 +96,9 @@ export function buildSchemaCache(
   return new SchemaCache(metas, rpcMetas);
 }
 
+/** Column names that hold secrets by convention: a table with one must allow-list its readable columns. */
+const SECRET_COLUMN = /password|secret|token|hash|certificate|private_key|api_key|credential/i;
+
 function resourceMeta({ registration: reg, owner }: Owned<DataApiResourceRegistration>, catalog: Catalog): ResourceMeta {
   const where = `Data API resource '${reg.name}' (registered by ${owner})`;
   const table = qualify(reg.table ?? reg.name);
@@ -103,8 +106,12 @@ function resourceMeta({ registration: reg, owner }: Owned<DataApiResourceRegistr
   if (!relation) throw new StartupError(`${where} maps to '${qualifiedKey(table)}', which does not exist in the database`);
   if (reg.kind && reg.kind !== relation.kind) throw new StartupError(`${where} is declared a ${reg.kind} but '${qualifiedKey(table)}' is a ${relation.kind}`);
   const all = new Map(relation.columns.map((c) => [c.name, c]));
-  const hidden = new Set(reg.hiddenColumns ?? []);
-  for (const name of hidden) if (!all.has(name)) throw new StartupError(`${where} hides column '${name}', which does not exist`);
+  for (const name of reg.columns ?? []) if (!all.has(name)) throw new StartupError(`${where} lists column '${name}', which does not exist`);
+  const secretLooking = reg.columns ? [] : relation.columns.filter((c) => SECRET_COLUMN.test(c.name)).map((c) => c.name);
+  if (secretLooking.length) {
+    throw new StartupError(`${where} has ${secretLooking.map((c) => `'${c}'`).join(', ')}, which look like secrets: declare the columns that may be read (columns: [...])`);
+  }
+  const hidden = new Set(reg.columns ? [...all.keys()].filter((c) => !reg.columns!.includes(c)) : []);
   const columns = new Map(relation.columns.filter((c) => !hidden.has(c.name)).map((c) => [c.name, c]));
   const writable = new Set(reg.writableColumns ?? [...columns.values()].filter((c) => !c.generated).map((c) => c.name));
   for (const name of writable) {

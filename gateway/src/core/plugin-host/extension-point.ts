@@ -1,19 +1,51 @@
-import { SetMetadata } from '@nestjs/common';
+import 'reflect-metadata';
 
 /**
- * A gateway extension point is a named slot that providers contribute to with a class decorator.
- * The host collects contributions with Nest's DiscoveryService at bootstrap (register phase), checks ids,
- * then hands each point its list (init phase). Adding a type never edits a central switch.
+ * Gateway extension points. A point is a typed reference made once by the module that consumes it
+ * (`createExtensionPoint<CheckRunner>({ id: 'checks', ... })`) and exported from that module's public surface.
+ * Providers contribute with `@Extension(POINT, id)`; the compiler refuses a class whose instances are not a `T`.
+ * The `PluginHost` collects contributions at bootstrap (Nest's DiscoveryService), fails on a repeated id within a
+ * point naming both classes, and hands the consumer a typed list: `host.get(POINT)`, `host.find(POINT, id)`.
+ *
+ * Points that other plugins contribute to live in core (gateway/src/core/<area>), because a plugin never imports
+ * another plugin: checks (core/checks), responders (core/responders), connection tests (core/connections),
+ * data-API resources (core/data-api).
  */
-export const EXTENSION_KEY = 'console:extension';
+export interface ExtensionPoint<T> {
+  readonly id: string;
+  /** One line for the plugin guide and for errors. */
+  readonly description: string;
+  /** Type-level only: ties the reference to its contribution type. */
+  readonly __contribution?: (value: T) => T;
+}
+
+export function createExtensionPoint<T>(options: { id: string; description: string }): ExtensionPoint<T> {
+  return Object.freeze({ id: options.id, description: options.description });
+}
+
+export const EXTENSION_KEY = 'console:extensions';
 
 export interface ExtensionMeta {
   point: string;
   id: string;
 }
 
-/** Marks a provider as the contribution `id` to extension point `point`. */
-export const Extension = (point: string, id: string) => SetMetadata(EXTENSION_KEY, { point, id } satisfies ExtensionMeta);
+/**
+ * Marks a provider class as the contribution `id` to `point`. A class may contribute to several points (or the same
+ * point under several ids) with several decorators.
+ */
+export function Extension<T>(point: ExtensionPoint<T>, id: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest providers take any constructor arguments
+  return <C extends abstract new (...args: any[]) => T>(target: C): void => {
+    const metas: ExtensionMeta[] = Reflect.getOwnMetadata(EXTENSION_KEY, target) ?? [];
+    Reflect.defineMetadata(EXTENSION_KEY, [...metas, { point: point.id, id }], target);
+  };
+}
+
+/** What a class contributes, in declaration order. */
+export function extensionsOf(target: object): readonly ExtensionMeta[] {
+  return (Reflect.getOwnMetadata(EXTENSION_KEY, target) as ExtensionMeta[] | undefined)?.slice().reverse() ?? [];
+}
 
 export class DuplicateExtensionError extends Error {
   constructor(point: string, id: string, firstOwner: string, secondOwner: string) {

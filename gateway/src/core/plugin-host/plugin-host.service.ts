@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, Reflector } from '@nestjs/core';
+import { DiscoveryService } from '@nestjs/core';
 import type { PluginManifest } from '@contracts';
-import { Contribution, EXTENSION_KEY, ExtensionMeta, indexContributions } from './extension-point';
+import { type Contribution, type ExtensionPoint, extensionsOf, indexContributions } from './extension-point';
 
 export class PluginManifestError extends Error {}
 
@@ -10,13 +10,13 @@ export function validateManifests(manifests: readonly PluginManifest[]): void {
   const seen = new Map<string, number>();
   manifests.forEach((m, i) => {
     if (seen.has(m.id)) {
-      throw new PluginManifestError(`Duplicate plugin id '${m.id}' at positions ${seen.get(m.id)} and ${i} of gateway/src/plugins.ts`);
+      throw new PluginManifestError(`Duplicate plugin id '${m.id}' at positions ${seen.get(m.id)} and ${i} of the plugin registry`);
     }
     seen.set(m.id, i);
   });
   for (const m of manifests) {
     for (const dep of m.dependsOn ?? []) {
-      if (!seen.has(dep)) throw new PluginManifestError(`Plugin '${m.id}' depends on '${dep}', which is not in the plugin list`);
+      if (!seen.has(dep)) throw new PluginManifestError(`Plugin '${m.id}' depends on '${dep}', which is not a folder under plugins/`);
     }
   }
 }
@@ -24,16 +24,12 @@ export function validateManifests(manifests: readonly PluginManifest[]): void {
 @Injectable()
 export class PluginHost implements OnModuleInit {
   private points = new Map<string, Map<string, Contribution>>();
-  private manifests: readonly PluginManifest[] = [];
 
-  constructor(
-    private readonly discovery: DiscoveryService,
-    private readonly reflector: Reflector,
-  ) {}
+  constructor(private readonly discovery: DiscoveryService) {}
 
+  /** Checks the registry's manifests (unique ids, dependencies present) before the app serves. */
   setManifests(manifests: readonly PluginManifest[]): void {
     validateManifests(manifests);
-    this.manifests = manifests;
   }
 
   onModuleInit(): void {
@@ -41,22 +37,28 @@ export class PluginHost implements OnModuleInit {
     for (const wrapper of this.discovery.getProviders()) {
       const { metatype, instance } = wrapper;
       if (!metatype || !instance || typeof metatype !== 'function') continue;
-      const meta = this.reflector.get<ExtensionMeta | undefined>(EXTENSION_KEY, metatype);
-      if (meta) contributions.push({ point: meta.point, id: meta.id, owner: metatype.name, instance });
+      for (const meta of extensionsOf(metatype)) contributions.push({ point: meta.point, id: meta.id, owner: metatype.name, instance });
     }
     this.points = indexContributions(contributions);
   }
 
   /** Every contribution to `point`, in registration order. */
-  get<T>(point: string): T[] {
-    return [...(this.points.get(point)?.values() ?? [])].map((c) => c.instance as T);
+  get<T>(point: ExtensionPoint<T>): T[] {
+    return [...(this.points.get(point.id)?.values() ?? [])].map((c) => c.instance as T);
   }
 
-  find<T>(point: string, id: string): T | undefined {
-    return this.points.get(point)?.get(id)?.instance as T | undefined;
+  /** The contribution `id` to `point`, if any. */
+  find<T>(point: ExtensionPoint<T>, id: string): T | undefined {
+    return this.points.get(point.id)?.get(id)?.instance as T | undefined;
   }
 
-  plugins(): readonly PluginManifest[] {
-    return this.manifests;
+  /** The ids contributed to `point`, in registration order (the type lists: check types, responder types...). */
+  ids(point: ExtensionPoint<unknown>): string[] {
+    return [...(this.points.get(point.id)?.keys() ?? [])];
+  }
+
+  /** Every contribution to `point` with its id and owner (the data API names owners in its errors). */
+  contributions<T>(point: ExtensionPoint<T>): readonly Contribution<T>[] {
+    return [...(this.points.get(point.id)?.values() ?? [])] as Contribution<T>[];
   }
 }

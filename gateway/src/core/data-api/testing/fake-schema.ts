@@ -98,7 +98,7 @@ export function fakeCatalog(): Catalog {
 }
 
 export const FAKE_RESOURCES: DataApiResourceRegistration[] = [
-  { name: 'people', read: 'incident', hiddenColumns: ['password_hash'] },
+  { name: 'people', read: 'incident', columns: ['id', 'name', 'avatar'] },
   { name: 'teams', read: 'incident', write: 'rbac' },
   { name: 'incidents', read: 'incident', write: 'incident' },
   { name: 'hypotheses', read: 'incident', write: 'incident' },
