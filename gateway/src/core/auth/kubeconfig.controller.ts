@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { dump } from 'js-yaml';
+import { dumpYaml } from '../documents';
 import { forbidden } from '../http/domain-error';
 import { SignedIn } from '../rbac/decorators';
 import { IdentityService } from './identity.service';
@@ -45,6 +45,6 @@ export class KubeconfigController {
     };
     res.setHeader('Content-Type', 'application/yaml');
     res.setHeader('Content-Disposition', `attachment; filename="${kubeconfigFileName(host)}"`);
-    res.send(dump(config));
+    res.send(dumpYaml(config));
   }
 }

@@ -1,1 +1,1 @@
-export { MAX_DOCUMENT_NODES, UserYamlError, assertExpandedSize, loadUserYaml } from './user-yaml';
+export { MAX_DOCUMENT_NODES, UserYamlError, assertExpandedSize, dumpYaml, loadUserYaml } from './user-yaml';

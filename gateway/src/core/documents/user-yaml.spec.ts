@@ -1,4 +1,4 @@
-import { UserYamlError, loadUserYaml } from './user-yaml';
+import { UserYamlError, dumpYaml, loadUserYaml } from './user-yaml';
 
 describe('loadUserYaml', () => {
   it('loads an ordinary document, and names the line and column of a syntax error', () => {
@@ -17,5 +17,16 @@ describe('loadUserYaml', () => {
 
   it('takes aliases that stay small', () => {
     expect(loadUserYaml('base: &b {x: 1}\none: *b\ntwo: *b\n')).toEqual({ base: { x: 1 }, one: { x: 1 }, two: { x: 1 } });
+  });
+
+  it('reads the core schema plus merge keys, refuses duplicate keys and several documents, and writes back what it read', () => {
+    expect(loadUserYaml('base: &b {x: 1}\nm:\n  <<: *b\n  y: 2\n')).toEqual({ base: { x: 1 }, m: { x: 1, y: 2 } });
+    expect(loadUserYaml('on: yes\nn: ~\nd: 2024-01-01\n')).toEqual({ on: 'yes', n: null, d: '2024-01-01' });
+    expect(() => loadUserYaml('a: 1\na: 2\n')).toThrow(/^YAML syntax error at line 2, column 1: Map keys must be unique$/);
+    expect(() => loadUserYaml('a: 1\n---\nb: 2\n')).toThrow(/^YAML syntax error at line 2, column 1: Source contains multiple documents/);
+    expect(() => loadUserYaml('a: *nowhere\n')).toThrow(/^YAML syntax error: Unresolved alias .*nowhere$/);
+    expect([loadUserYaml(''), loadUserYaml('# nothing\n'), loadUserYaml('null')]).toEqual([undefined, undefined, null]);
+    const value = { apiVersion: 'v1', users: [{ name: 'a@b.c', user: { token: 'x:y' } }], 'current-context': '127.0.0.1' };
+    expect(loadUserYaml(dumpYaml(value))).toEqual(value);
   });
 });
