@@ -7,3 +7,4 @@ export * from './plugin';
 export * from './responders';
 export * from './checks';
 export * from './incidents';
+export * from './canary-spec';

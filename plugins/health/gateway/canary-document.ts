@@ -1,10 +1,16 @@
 import { userExpressionProblem } from '@gateway/core/cel';
 import { loadUserYaml } from '@gateway/core/documents';
-import { CHECK_TYPES_IN_EDITOR, checkExpressionOf, type CheckRunner, type CheckSpec } from '@contracts';
+import {
+  CHECK_TYPES_IN_EDITOR,
+  validateCanaryParts,
+  validateCanaryDocument,
+  type CanarySpecRules,
+  type CanaryValidation,
+  type CheckRunner,
+  type ValidCanary,
+  type ValidCanaryCheck,
+} from '@contracts';
 
-/** Keys of a canary spec that are not check lists. */
-const SPEC_SETTINGS = new Set(['schedule', 'interval', 'owner', 'severity', 'icon', 'env', 'resultMode', 'replicas']);
-const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'];
 export const MIN_GAP_MS = 10_000;
 
 /** Every problem found in a document; `message` joins them with '; '. */
@@ -18,31 +24,32 @@ export class CanaryDocumentError extends Error {
   }
 }
 
-export interface ParsedCheck {
-  type: string;
-  name: string;
-  description: string | null;
-  icon: string | null;
-  labels: Record<string, string>;
-  endpoint: string | null;
-  spec: CheckSpec;
-}
-
-export interface ParsedCanary {
-  name: string;
-  namespace: string;
-  labels: Record<string, string>;
-  schedule: string | null;
-  owner: string | null;
-  severity: string | null;
-  /** The canary spec as stored (unchanged from the document). */
-  spec: Record<string, unknown>;
-  checks: ParsedCheck[];
-}
+export type ParsedCheck = ValidCanaryCheck;
+export type ParsedCanary = ValidCanary;
 
 export type RunnerLookup = (type: string) => Pick<CheckRunner, 'validate'> | undefined;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The shared canary schema (contracts/src/canary-spec.ts) with what only the gateway knows: the check types it
+ * accepts, whether a schedule can run, how complex an expression may be, and each type's runner's own rules.
+ */
+function gatewayRules(runners: RunnerLookup): CanarySpecRules {
+  return {
+    knownTypes: CHECK_TYPES_IN_EDITOR,
+    scheduleProblem,
+    // Refused at save time rather than failing closed at every run: too long or too complex (CEL), too long or not a
+    // template (Go templates).
+    expressionProblem: (expression) => userExpressionProblem(expression, expression.language === 'cel'),
+    checkProblems: (type, check) => runners(type)?.validate(check) ?? [],
+  };
+}
+
+function validOrThrow(result: CanaryValidation): ParsedCanary {
+  if (!result.ok) throw new CanaryDocumentError(result.problems);
+  return result.canary;
+}
 
 /** Parses YAML text; a syntax error names its line and column (1-based). */
 export function parseYaml(text: string): unknown {
@@ -57,16 +64,7 @@ export function parseYaml(text: string): unknown {
 export function parseCanaryYaml(text: string, runners: RunnerLookup): ParsedCanary {
   const doc = parseYaml(text);
   if (!isObject(doc)) throw new CanaryDocumentError('the document must be a Canary object');
-  const errors: string[] = [];
-  if (doc.apiVersion !== undefined && doc.apiVersion !== 'canaries.flanksource.com/v1') errors.push(`apiVersion: must be canaries.flanksource.com/v1`);
-  if (doc.kind !== undefined && doc.kind !== 'Canary') errors.push(`kind: must be Canary`);
-  const metadata = doc.metadata;
-  if (!isObject(metadata)) {
-    errors.push('metadata.name: required');
-    if (errors.length) throw new CanaryDocumentError(errors);
-  }
-  const meta = metadata as Record<string, unknown>;
-  return validateCanary({ name: meta.name, namespace: meta.namespace, labels: meta.labels, spec: doc.spec }, runners, 'metadata.', errors);
+  return validOrThrow(validateCanaryDocument(doc, gatewayRules(runners)));
 }
 
 /** {name, namespace, labels, spec} → a validated canary. */
@@ -76,113 +74,7 @@ export function validateCanary(
   metaPrefix = '',
   errors: string[] = [],
 ): ParsedCanary {
-  if (typeof input.name !== 'string' || !input.name.trim()) errors.push(`${metaPrefix}name: required`);
-  if (input.namespace !== undefined && input.namespace !== null && typeof input.namespace !== 'string') errors.push(`${metaPrefix}namespace: must be a string`);
-  const labels = stringMap(input.labels, `${metaPrefix}labels`, errors);
-  if (!isObject(input.spec)) {
-    errors.push('spec: required');
-    throw new CanaryDocumentError(errors);
-  }
-  const spec = input.spec;
-  let schedule: string | null = null;
-  const rawSchedule = spec.schedule ?? (spec.interval !== undefined ? `@every ${spec.interval}${typeof spec.interval === 'number' ? 's' : ''}` : undefined);
-  if (rawSchedule !== undefined && rawSchedule !== null) {
-    schedule = String(rawSchedule).trim();
-    const problem = scheduleProblem(schedule);
-    if (problem) throw new CanaryDocumentError(`invalid schedule: ${problem}`);
-  }
-  if (spec.owner !== undefined && typeof spec.owner !== 'string') errors.push('spec.owner: must be a string');
-  if (spec.severity !== undefined && !SEVERITIES.includes(String(spec.severity))) errors.push(`spec.severity: must be one of ${SEVERITIES.join(', ')}`);
-
-  const unknown = Object.keys(spec).filter((key) => !SPEC_SETTINGS.has(key) && !(CHECK_TYPES_IN_EDITOR as readonly string[]).includes(key));
-  if (unknown.length) {
-    throw new CanaryDocumentError(`unknown check type ${unknown.map((t) => `'${t}'`).join(', ')}; supported types: ${CHECK_TYPES_IN_EDITOR.join(', ')}`);
-  }
-  const checks: ParsedCheck[] = [];
-  for (const type of CHECK_TYPES_IN_EDITOR) {
-    const list = spec[type];
-    if (list === undefined || list === null) continue;
-    if (!Array.isArray(list)) {
-      errors.push(`spec.${type}: must be a list`);
-      continue;
-    }
-    const seen = new Set<string>();
-    list.forEach((item, index) => {
-      const path = `spec.${type}[${index}]`;
-      if (!isObject(item)) {
-        errors.push(`${path}: must be an object`);
-        return;
-      }
-      if (typeof item.name !== 'string' || !item.name.trim()) {
-        errors.push(`${path}.name: required`);
-        return;
-      }
-      if (seen.has(item.name)) errors.push(`${path}.name: duplicate name '${item.name}'`);
-      seen.add(item.name);
-      for (const key of ['test', 'display', 'transform'] as const) {
-        const expression = checkExpressionOf(item[key]);
-        if (expression && 'error' in expression) {
-          errors.push(`${path}.${key}: ${expression.error}`);
-          continue;
-        }
-        // Refused at save time rather than failing closed at every run: too long or too complex (CEL), too long or
-        // not a template (Go templates).
-        const problem = expression ? userExpressionProblem(expression, expression.language === 'cel') : null;
-        if (problem) errors.push(`${path}.${key}: the expression ${problem}`);
-      }
-      const checkLabels = stringMap(item.labels, `${path}.labels`, errors);
-      const runner = runners(type);
-      if (runner) {
-        for (const message of runner.validate(item as CheckSpec)) errors.push(qualify(message, type, index));
-      }
-      checks.push({
-        type,
-        name: item.name,
-        description: typeof item.description === 'string' ? item.description : null,
-        icon: typeof item.icon === 'string' ? item.icon : null,
-        labels: checkLabels,
-        endpoint: endpointOf(item),
-        spec: item as CheckSpec,
-      });
-    });
-  }
-  if (!checks.length && !errors.length) errors.push(`spec: at least one check is required (supported types: ${CHECK_TYPES_IN_EDITOR.join(', ')})`);
-  if (errors.length) throw new CanaryDocumentError(errors);
-  return {
-    name: (input.name as string).trim(),
-    namespace: typeof input.namespace === 'string' && input.namespace.trim() ? input.namespace.trim() : 'default',
-    labels,
-    schedule,
-    owner: typeof spec.owner === 'string' ? spec.owner : null,
-    severity: spec.severity !== undefined ? String(spec.severity) : null,
-    spec,
-    checks,
-  };
-}
-
-/** A runner's message names the field within its check (`url: required` or `http[0].url: required`); make it a full path. */
-function qualify(message: string, type: string, index: number): string {
-  const prefix = `spec.${type}[${index}]`;
-  if (message.startsWith('spec.')) return message;
-  const own = new RegExp(`^${type}\\[\\d+\\]`);
-  if (own.test(message)) return message.replace(own, prefix);
-  return `${prefix}.${message}`;
-}
-
-function stringMap(value: unknown, path: string, errors: string[]): Record<string, string> {
-  if (value === undefined || value === null) return {};
-  if (!isObject(value)) {
-    errors.push(`${path}: must be a map of strings`);
-    return {};
-  }
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
-}
-
-function endpointOf(item: Record<string, unknown>): string | null {
-  for (const key of ['url', 'endpoint', 'host', 'server', 'query', 'path', 'connection']) {
-    if (typeof item[key] === 'string' && item[key]) return item[key] as string;
-  }
-  return null;
+  return validOrThrow(validateCanaryParts(input, gatewayRules(runners), metaPrefix, errors));
 }
 
 // --- Schedules --------------------------------------------------------------------------------------------------
