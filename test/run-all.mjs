@@ -16,6 +16,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+const fail = (what) => {
+  failed += 1;
+  failures.push(what);
+};
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -25,9 +29,15 @@ function run(label, cmd, args, env = {}) {
 
 function portOpen(host, port) {
   return new Promise((resolve) => {
-    const s = net.connect({ host, port, timeout: 1500 }, () => (s.end(), resolve(true)));
+    const s = net.connect({ host, port, timeout: 1500 }, () => {
+      s.end();
+      resolve(true);
+    });
     s.on('error', () => resolve(false));
-    s.on('timeout', () => (s.destroy(), resolve(false)));
+    s.on('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -71,13 +81,16 @@ function tallyPlaywright(file) {
 }
 
 // The plugin registries are generated from the folders under plugins/: a plugin added since the last install counts.
-if (run('plugin registry', 'node', ['tools/plugin-registry.cjs']) !== 0) (failed += 1, failures.push('plugin registry'));
+if (run('plugin registry', 'node', ['tools/plugin-registry.cjs']) !== 0) fail('plugin registry');
 const embedded = await ensurePostgres();
 let exitCode = 0;
 try {
   if (wanted('typecheck')) {
-    if (run('typecheck', 'npx', ['tsc', '-p', 'gateway/tsconfig.json', '--noEmit']) !== 0) (failed += 1, failures.push('gateway typecheck'));
-    if (run('typecheck', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']) !== 0) (failed += 1, failures.push('web typecheck'));
+    if (run('typecheck', 'npx', ['tsc', '-p', 'gateway/tsconfig.json', '--noEmit']) !== 0) fail('gateway typecheck');
+    if (run('typecheck', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']) !== 0) fail('web typecheck');
+    // Lint (with the import boundaries, eslint.config.mjs) and formatting: each one step, passed or failed.
+    if (run('lint', 'npx', ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']) !== 0) fail('eslint');
+    if (run('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn']) !== 0) fail('prettier --check');
   }
   for (const tier of ['unit', 'web', 'api']) {
     if (!wanted(tier)) continue;
@@ -87,7 +100,7 @@ try {
     tallyJest(out, tier);
   }
   if (wanted('e2e')) {
-    if (run('build', 'npm', ['run', 'build']) !== 0) (failed += 1, failures.push('build'));
+    if (run('build', 'npm', ['run', 'build']) !== 0) fail('build');
     else {
       const out = path.join(reports, 'e2e.json');
       run('browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });

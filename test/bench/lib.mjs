@@ -59,7 +59,9 @@ export async function startGateway(url, port) {
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {

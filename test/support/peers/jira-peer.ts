@@ -11,6 +11,16 @@ const PROJECTS = [
 ];
 const PRIORITIES = ['Highest', 'High', 'Medium', 'Low', 'Lowest'];
 
+/** The fields of POST /issue that the peer validates; anything else is kept as sent. */
+interface IssueFields {
+  project?: { key?: string; id?: string };
+  issuetype?: { name?: string; id?: string };
+  priority?: { name?: string };
+  summary?: unknown;
+  description?: unknown;
+  [field: string]: unknown;
+}
+
 /**
  * Jira REST v2 as documented: basic auth (user + API token), /myself, /project, createmeta issue types,
  * /priority, and POST /issue answering 201 {id, key, self}, 400 {errorMessages, errors} on bad fields,
@@ -48,15 +58,15 @@ export async function startJiraPeer(user = 'bot@example.com', token = 'jira-toke
       res.json(PRIORITIES.map((name, i) => ({ self: `${base(req)}/rest/api/2/priority/${i + 1}`, id: String(i + 1), name })));
     });
     app.post('/rest/api/2/issue', (req, res) => {
-      const fields = (req.body?.fields ?? {}) as Record<string, any>;
+      const fields = (req.body?.fields ?? {}) as IssueFields;
       const errors: Record<string, string> = {};
       const project = PROJECTS.find((p) => p.key === fields.project?.key || p.id === fields.project?.id);
       if (!fields.project) errors.project = 'project is required';
       else if (!project) errors.project = 'Specify a valid project ID or key';
       if (!fields.issuetype?.name && !fields.issuetype?.id) errors.issuetype = 'issue type is required';
-      else if (project && !project.issueTypes.includes(fields.issuetype.name)) errors.issuetype = 'Specify a valid issue type';
+      else if (project && !project.issueTypes.includes(fields.issuetype?.name ?? '')) errors.issuetype = 'Specify a valid issue type';
       if (!fields.summary || typeof fields.summary !== 'string') errors.summary = 'You must specify a summary of the issue.';
-      if (fields.priority && !PRIORITIES.includes(fields.priority.name)) errors.priority = 'The priority selected is invalid.';
+      if (fields.priority && !PRIORITIES.includes(fields.priority.name ?? '')) errors.priority = 'The priority selected is invalid.';
       if (fields.description !== undefined && typeof fields.description !== 'string') errors.description = 'Operation value must be a string';
       if (Object.keys(errors).length) {
         res.status(400).json({ errorMessages: [], errors });

@@ -11,9 +11,11 @@ export function celModule(): CelModule {
   if (cel) return cel;
   const path = require.resolve('@marcbachmann/cel-js');
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- require() of an ES module is the point (see above)
     cel = require(path) as CelModule;
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_REQUIRE_ESM') throw error;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- Node's own loader, not Jest's registry
     cel = (require('module') as { _load(request: string, parent: unknown, isMain: boolean): CelModule })._load(path, null, false);
   }
   return cel;
