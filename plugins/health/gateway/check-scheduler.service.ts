@@ -1,14 +1,8 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
+import { APP_CONFIG, loadConfig, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
-import { compileSchedule, MIN_GAP_MS, parseDuration, type CompiledSchedule } from './canary-document';
+import { compileSchedule, MIN_GAP_MS, type CompiledSchedule } from './canary-document';
 import { CHECK_ROW_COLUMNS, CheckRunnerService, type CheckRow } from './check-runner.service';
-
-interface Compiled {
-  schedule: CompiledSchedule | null;
-  /** `@every <d>`: the interval, to keep a check's phase (next = due + interval) instead of drifting by the lag. */
-  everyMs: number | null;
-}
 
 /**
  * Runs each canary's checks on its schedule. Every replica ticks (`HEALTH_SCHEDULER_TICK_MS`, 250 ms: a due check waits
@@ -27,7 +21,7 @@ interface Compiled {
 @Injectable()
 export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(CheckScheduler.name);
-  tickMs = Number(process.env.HEALTH_SCHEDULER_TICK_MS ?? 250);
+  tickMs: number;
   globalCap: number;
   perTypeCap: number;
   maxJitterMs = 1000;
@@ -36,7 +30,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private refill: NodeJS.Timeout | null = null;
   /** The last claim may have left due checks behind (it filled its slots or hit a type cap). */
   private backlog = false;
-  private readonly schedules = new Map<string, Compiled>();
+  private readonly schedules = new Map<string, CompiledSchedule | null>();
   private ticking = false;
   /** A refill came while a claim was under way: run one more after it. */
   private again = false;
@@ -52,20 +46,22 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly leases = new Map<string, number>();
   /** A held lease closer than this to its end is renewed (queued checks may wait longer than one timeout). */
   renewMarginMs = 15_000;
+  private readonly health: AppConfig['health'];
 
   constructor(
     private readonly db: Db,
     private readonly runner: CheckRunnerService,
-    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
+    @Optional() @Inject(APP_CONFIG) config?: AppConfig,
   ) {
-    // The validated config when there is one (the app), else the environment (a bare instance).
-    this.globalCap = config?.health.checkConcurrency ?? Number(process.env.HEALTH_CHECK_CONCURRENCY ?? 50);
-    this.perTypeCap = config?.health.typeConcurrency ?? Number(process.env.HEALTH_CHECK_TYPE_CONCURRENCY ?? 20);
-    this.tickMs = config?.health.tickMs ?? this.tickMs;
+    // The validated config (the app), else its documented defaults (a bare instance in a test).
+    this.health = config?.health ?? loadConfig({}).health;
+    this.globalCap = this.health.checkConcurrency;
+    this.perTypeCap = this.health.typeConcurrency;
+    this.tickMs = this.health.tickMs;
   }
 
   onApplicationBootstrap(): void {
-    if (process.env.HEALTH_SCHEDULER === 'off' || this.config?.health.scheduler === false) return;
+    if (!this.health.scheduler) return;
     this.timer = setInterval(() => void this.tick(), this.tickMs);
   }
 
@@ -226,27 +222,29 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The next due time of a check claimed at `now` (see the class comment). */
   nextRun(row: Pick<CheckRow, 'schedule' | 'next_runtime'>, now: number): Date | null {
-    const compiled = this.compiled(row.schedule);
-    if (!compiled.schedule) return null;
+    const schedule = this.compiled(row.schedule);
+    if (!schedule) return null;
     const jitter = () => Math.floor(Math.random() * this.maxJitterMs);
     const due = row.next_runtime ? new Date(row.next_runtime).getTime() : null;
-    if (compiled.everyMs !== null && due !== null && due > now - compiled.everyMs) {
-      const next = due + compiled.everyMs;
+    // `@every d` keeps the check's phase (next = due + d) instead of drifting by the lag.
+    if (schedule.everyMs !== null && due !== null && due > now - schedule.everyMs) {
+      const next = due + schedule.everyMs;
       return new Date(next >= now + MIN_GAP_MS ? next : now + MIN_GAP_MS + jitter());
     }
-    const next = compiled.schedule.next(new Date(now)).getTime();
-    return new Date(Math.max(next, now + MIN_GAP_MS) + jitter());
+    const next = schedule.next(new Date(now));
+    if (!next) return null;
+    return new Date(Math.max(next.getTime(), now + MIN_GAP_MS) + jitter());
   }
 
-  private compiled(schedule: string | null): Compiled {
-    if (!schedule) return { schedule: null, everyMs: null };
+  /** The parsed schedule (cached); null when there is none or it no longer parses. */
+  private compiled(schedule: string | null): CompiledSchedule | null {
+    if (!schedule) return null;
     let compiled = this.schedules.get(schedule);
-    if (!compiled) {
-      const text = schedule.trim();
+    if (compiled === undefined) {
       try {
-        compiled = { schedule: compileSchedule(text), everyMs: text.startsWith('@every') ? parseDuration(text.slice('@every'.length).trim()) : null };
+        compiled = compileSchedule(schedule);
       } catch {
-        compiled = { schedule: null, everyMs: null };
+        compiled = null;
       }
       if (this.schedules.size > 10_000) this.schedules.clear();
       this.schedules.set(schedule, compiled);
