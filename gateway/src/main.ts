@@ -7,6 +7,7 @@ import { createLogger, PinoNestLogger } from './core/observability/logger';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { configureApp } from './core/http/configure-app';
+import { ExpressHttpAdapter } from './core/http/http-adapter';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './core/database/embedded-postgres';
 import { runMigrations } from './database/migrate';
 import { PluginHost } from './core/plugin-host/plugin-host.service';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const applied = await runMigrations(databaseUrl);
   if (applied.length) boot.info(`Applied migrations: ${applied.join(', ')}`);
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl }), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl }), new ExpressHttpAdapter(), {
     bufferLogs: true,
     bodyParser: false,
   });
