@@ -30,7 +30,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
-      testMatch: ['<rootDir>/{contracts,gateway/src}/**/*.spec.ts', '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts', '<rootDir>/plugins/*/gateway/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{contracts,gateway/src}/**/*.spec.ts', '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts', '<rootDir>/plugins/*/gateway/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
     },
     {
       ...common,

@@ -101,7 +101,7 @@ const rule = {
       ExportAllDeclaration: (n) => check(n.source),
       ImportExpression: (n) => check(n.source),
       TSExternalModuleReference: (n) => check(n.expression),
-      TSImportType: (n) => check(n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.argument),
+      TSImportType: (n) => check(n.source), // `import('x').T`; typescript-eslint 8 names the string `source`
       CallExpression(n) {
         if (n.callee.type === 'Identifier' && n.callee.name === 'require' && n.arguments.length === 1) check(n.arguments[0]);
       },
