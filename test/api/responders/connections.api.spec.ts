@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ResponderSetupError, type ResponderHandler } from '@contracts';
+import { ResponderSetupError } from '@contracts';
 import { loadConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
 import { RESPONDER_HANDLERS } from '../../../gateway/src/core/responders';
