@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Discovers the plugins under plugins/*/ and writes the two registries the hosts import:
-//   gateway/src/plugins.generated.ts  — each plugin's manifest and Nest module, and every plugin's migrations
+//   gateway/src/plugins.generated.ts  — each plugin's manifest and Nest module
+//   gateway/src/migrations.generated.ts — core's and every plugin's migrations, one history ordered by timestamp
 //   web/src/plugins.generated.ts      — each plugin's web entry (plugins/<id>/web/index.ts[x])
 // Adding a plugin is adding its folder: nothing else is edited. The files are build output (git ignores them);
 // `npm install`, `npm run build`, `npm run typecheck`, `npm test`, Jest and Vite all regenerate them.
@@ -92,7 +93,7 @@ function ordered(plugins) {
 
 const camel = (id) => id.replace(/[-_.](\w)/g, (_, c) => c.toUpperCase());
 
-function gatewayRegistrySource(plugins, coreMigrations) {
+function gatewayRegistrySource(plugins) {
   const lines = [HEADER, "import type { Type } from '@nestjs/common';", "import type { PluginManifest } from '@contracts';"];
   const entries = [];
   for (const p of ordered(plugins)) {
@@ -102,6 +103,14 @@ function gatewayRegistrySource(plugins, coreMigrations) {
     lines.push(`import { ${p.module.className} as ${name}Module } from '../../plugins/${p.id}/${p.module.file}';`);
     entries.push(`  { manifest: ${name}Manifest, module: ${name}Module },`);
   }
+  lines.push('', '/** Every plugin with a gateway side, each after the plugins it depends on. */');
+  lines.push('export const GATEWAY_PLUGINS: readonly { manifest: PluginManifest; module: Type<unknown> }[] = [', ...entries, '];', '');
+  return lines.join('\n');
+}
+
+/** The one migration history: core's and every plugin's, by timestamp (imports nothing but the migrations). */
+function migrationsRegistrySource(plugins, coreMigrations) {
+  const lines = [HEADER];
   const all = [...coreMigrations, ...plugins.flatMap((p) => p.migrations)].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
   const seen = new Map();
   for (const m of all) {
@@ -109,8 +118,6 @@ function gatewayRegistrySource(plugins, coreMigrations) {
     seen.set(m.timestamp, m.file);
   }
   for (const m of all) lines.push(`import { ${m.className} } from '${m.file.startsWith('plugins/') ? `../../${m.file}` : `./${m.file}`}';`);
-  lines.push('', '/** Every plugin with a gateway side, each after the plugins it depends on. */');
-  lines.push('export const GATEWAY_PLUGINS: readonly { manifest: PluginManifest; module: Type<unknown> }[] = [', ...entries, '];');
   lines.push('', '/** Core and plugin migrations in one history, ordered by timestamp. */');
   lines.push('// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM takes migration classes as Function');
   lines.push('export const MIGRATIONS: Function[] = [', ...all.map((m) => `  ${m.className},`), '];', '');
@@ -146,13 +153,15 @@ function generate(root) {
     : [];
   const written = [];
   const gatewayFile = path.join(root, 'gateway/src/plugins.generated.ts');
+  const migrationsFile = path.join(root, 'gateway/src/migrations.generated.ts');
   const webFile = path.join(root, 'web/src/plugins.generated.ts');
-  if (writeIfChanged(gatewayFile, gatewayRegistrySource(plugins, core))) written.push(gatewayFile);
+  if (writeIfChanged(gatewayFile, gatewayRegistrySource(plugins))) written.push(gatewayFile);
+  if (writeIfChanged(migrationsFile, migrationsRegistrySource(plugins, core))) written.push(migrationsFile);
   if (writeIfChanged(webFile, webRegistrySource(plugins))) written.push(webFile);
   return written;
 }
 
-module.exports = { PluginRegistryError, discoverPlugins, migrationOf, gatewayRegistrySource, webRegistrySource, generate };
+module.exports = { PluginRegistryError, discoverPlugins, migrationOf, gatewayRegistrySource, migrationsRegistrySource, webRegistrySource, generate };
 
 if (require.main === module) {
   const root = path.resolve(__dirname, '..');

@@ -1,5 +1,5 @@
 import { applyMigrations } from '../core/database/migrate';
-import { MIGRATIONS } from '../plugins.generated';
+import { MIGRATIONS } from '../migrations.generated';
 
 /**
  * Brings a database to the current schema: core's migrations (gateway/src/database/migrations) and every plugin's

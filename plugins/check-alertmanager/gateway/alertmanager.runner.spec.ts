@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -147,7 +147,7 @@ describe('alertmanager check', () => {
 
 describe('alertmanager check registration', () => {
   it("contributes to the 'checks' extension point as 'alertmanager'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, AlertmanagerCheckRunner)).toEqual({ point: 'checks', id: 'alertmanager' });
+    expect(extensionsOf(AlertmanagerCheckRunner)).toEqual([{ point: 'checks', id: 'alertmanager' }]);
     expect(new AlertmanagerCheckRunner().type).toBe('alertmanager');
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import { Db } from '@gateway/core/database/db.service';
 import { runMigrations } from '../../../gateway/src/database/migrate';
 import { Pool } from 'pg';
@@ -130,7 +130,7 @@ describe('catalog check', () => {
 
 describe('catalog check registration', () => {
   it("contributes to the 'checks' extension point as 'catalog'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, CatalogCheckRunner)).toEqual({ point: 'checks', id: 'catalog' });
+    expect(extensionsOf(CatalogCheckRunner)).toEqual([{ point: 'checks', id: 'catalog' }]);
     expect(new CatalogCheckRunner(null as unknown as Db).type).toBe('catalog');
   });
 });

@@ -47,7 +47,7 @@ export class CatalogCheckRunner implements CheckRunner {
     const params = new Params();
     const where = selectorsOf(spec.selector).map((s) => `(${selectorSql(s as ResourceSelector, params)})`).join(' OR ');
     const sql = `SELECT id, name, type, health, status, labels, tags, count(*) OVER () AS total
-                   FROM config_items
+                   FROM configs
                   WHERE deleted_at IS NULL AND (${where})
                   ORDER BY name NULLS LAST, id
                   LIMIT ${MAX_ITEMS}`;

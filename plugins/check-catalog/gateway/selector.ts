@@ -1,6 +1,6 @@
 /**
  * Catalog resource selectors (canary-checker's `catalog` check, flanksource duty's ResourceSelector) turned into a
- * parameterised WHERE clause over `config_items`. Every value the user wrote is a bound parameter; only column
+ * parameterised WHERE clause over `configs` (the catalogue's public read model; this plugin never reads catalogue tables). Every value the user wrote is a bound parameter; only column
  * expressions chosen from fixed lists are written into the SQL.
  */
 

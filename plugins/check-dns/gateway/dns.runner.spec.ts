@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
 import { startDnsPeer } from '../test/dns-peer';
@@ -83,7 +83,7 @@ describe('dns check', () => {
 
 describe('dns check registration', () => {
   it("contributes to the 'checks' extension point as 'dns'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, DnsCheckRunner)).toEqual({ point: 'checks', id: 'dns' });
+    expect(extensionsOf(DnsCheckRunner)).toEqual([{ point: 'checks', id: 'dns' }]);
     expect(new DnsCheckRunner().type).toBe('dns');
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -118,7 +118,7 @@ describe('elasticsearch check', () => {
 
 describe('elasticsearch check registration', () => {
   it("contributes to the 'checks' extension point as 'elasticsearch'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, ElasticsearchCheckRunner)).toEqual({ point: 'checks', id: 'elasticsearch' });
+    expect(extensionsOf(ElasticsearchCheckRunner)).toEqual([{ point: 'checks', id: 'elasticsearch' }]);
     expect(new ElasticsearchCheckRunner().type).toBe('elasticsearch');
   });
 });

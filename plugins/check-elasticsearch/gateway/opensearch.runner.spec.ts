@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -98,7 +98,7 @@ describe('opensearch check', () => {
 
 describe('opensearch check registration', () => {
   it("contributes to the 'checks' extension point as 'opensearch'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, OpenSearchCheckRunner)).toEqual({ point: 'checks', id: 'opensearch' });
+    expect(extensionsOf(OpenSearchCheckRunner)).toEqual([{ point: 'checks', id: 'opensearch' }]);
     expect(new OpenSearchCheckRunner().type).toBe('opensearch');
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import { loadConfig } from '@gateway/core/config/app-config';
 import { ExecSandbox } from '@gateway/core/sandbox';
 import type { CheckRunContext } from '@contracts';
@@ -122,7 +122,7 @@ describe('exec check', () => {
 
 describe('exec check registration', () => {
   it("contributes to the 'checks' extension point as 'exec' and declares that it runs code", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, ExecCheckRunner)).toEqual({ point: 'checks', id: 'exec' });
+    expect(extensionsOf(ExecCheckRunner)).toEqual([{ point: 'checks', id: 'exec' }]);
     const runner = new ExecCheckRunner(sandbox());
     expect(runner.type).toBe('exec');
     expect(runner.runsCode).toBe(true);

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -95,7 +95,7 @@ describe('folder check', () => {
 
 describe('folder check registration', () => {
   it("contributes to the 'checks' extension point as 'folder'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, FolderCheckRunner)).toEqual({ point: 'checks', id: 'folder' });
+    expect(extensionsOf(FolderCheckRunner)).toEqual([{ point: 'checks', id: 'folder' }]);
     expect(new FolderCheckRunner().type).toBe('folder');
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -167,7 +167,7 @@ describe('http check', () => {
 
 describe('http check registration', () => {
   it("contributes to the 'checks' extension point as 'http'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, HttpCheckRunner)).toEqual({ point: 'checks', id: 'http' });
+    expect(extensionsOf(HttpCheckRunner)).toEqual([{ point: 'checks', id: 'http' }]);
     expect(new HttpCheckRunner().type).toBe('http');
   });
 });

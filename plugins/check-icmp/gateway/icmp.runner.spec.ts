@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -121,7 +121,7 @@ describe('icmp check', () => {
 
 describe('icmp check registration', () => {
   it("contributes to the 'checks' extension point as 'icmp'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, IcmpCheckRunner)).toEqual({ point: 'checks', id: 'icmp' });
+    expect(extensionsOf(IcmpCheckRunner)).toEqual([{ point: 'checks', id: 'icmp' }]);
     expect(new IcmpCheckRunner().type).toBe('icmp');
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -111,7 +111,7 @@ describe('junit check', () => {
 
 describe('junit check registration', () => {
   it("contributes to the 'checks' extension point as 'junit'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, JunitCheckRunner)).toEqual({ point: 'checks', id: 'junit' });
+    expect(extensionsOf(JunitCheckRunner)).toEqual([{ point: 'checks', id: 'junit' }]);
     expect(new JunitCheckRunner().type).toBe('junit');
   });
 

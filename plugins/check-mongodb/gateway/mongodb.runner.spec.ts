@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -90,7 +90,7 @@ describe('mongodb check', () => {
 
 describe('mongodb check registration', () => {
   it("contributes to the 'checks' extension point as 'mongodb'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, MongodbCheckRunner)).toEqual({ point: 'checks', id: 'mongodb' });
+    expect(extensionsOf(MongodbCheckRunner)).toEqual([{ point: 'checks', id: 'mongodb' }]);
     expect(new MongodbCheckRunner().type).toBe('mongodb');
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import { AddressPolicy, RunGuard } from '@gateway/core/outbound';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -124,7 +124,7 @@ describe('mssql check', () => {
 
 describe('mssql check registration', () => {
   it("contributes to the 'checks' extension point as 'mssql'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, MssqlCheckRunner)).toEqual({ point: 'checks', id: 'mssql' });
+    expect(extensionsOf(MssqlCheckRunner)).toEqual([{ point: 'checks', id: 'mssql' }]);
     expect(new MssqlCheckRunner().type).toBe('mssql');
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -154,7 +154,7 @@ describe('mysql check', () => {
 
 describe('mysql check registration', () => {
   it("contributes to the 'checks' extension point as 'mysql'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, MysqlCheckRunner)).toEqual({ point: 'checks', id: 'mysql' });
+    expect(extensionsOf(MysqlCheckRunner)).toEqual([{ point: 'checks', id: 'mysql' }]);
     expect(new MysqlCheckRunner().type).toBe('mysql');
   });
 });

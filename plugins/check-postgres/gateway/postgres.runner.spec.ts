@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -157,7 +157,7 @@ describe('postgres check', () => {
 
 describe('postgres check registration', () => {
   it("contributes to the 'checks' extension point as 'postgres'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, PostgresCheckRunner)).toEqual({ point: 'checks', id: 'postgres' });
+    expect(extensionsOf(PostgresCheckRunner)).toEqual([{ point: 'checks', id: 'postgres' }]);
     expect(new PostgresCheckRunner().type).toBe('postgres');
   });
 });

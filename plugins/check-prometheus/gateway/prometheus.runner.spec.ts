@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckResult, CheckRunContext } from '@contracts';
@@ -132,7 +132,7 @@ describe('prometheus check', () => {
 
 describe('prometheus check registration', () => {
   it("contributes to the 'checks' extension point as 'prometheus'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, PrometheusCheckRunner)).toEqual({ point: 'checks', id: 'prometheus' });
+    expect(extensionsOf(PrometheusCheckRunner)).toEqual([{ point: 'checks', id: 'prometheus' }]);
     expect(new PrometheusCheckRunner().type).toBe('prometheus');
   });
 });

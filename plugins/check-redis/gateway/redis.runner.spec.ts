@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -108,7 +108,7 @@ function sendRaw(args: string[]): Promise<string> {
 
 describe('redis check registration', () => {
   it("contributes to the 'checks' extension point as 'redis'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, RedisCheckRunner)).toEqual({ point: 'checks', id: 'redis' });
+    expect(extensionsOf(RedisCheckRunner)).toEqual([{ point: 'checks', id: 'redis' }]);
     expect(new RedisCheckRunner().type).toBe('redis');
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_KEY } from '@gateway/core/plugin-host/extension-point';
+import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
@@ -54,7 +54,7 @@ describe('tcp check', () => {
 
 describe('tcp check registration', () => {
   it("contributes to the 'checks' extension point as 'tcp'", () => {
-    expect(Reflect.getMetadata(EXTENSION_KEY, TcpCheckRunner)).toEqual({ point: 'checks', id: 'tcp' });
+    expect(extensionsOf(TcpCheckRunner)).toEqual([{ point: 'checks', id: 'tcp' }]);
     expect(new TcpCheckRunner().type).toBe('tcp');
   });
 });

@@ -23,17 +23,12 @@ export function hourlyHorizon(hourlyRollupDays: number, now = Date.now()): Date 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Per check: passed, failed, last_pass, last_fail, p50…p99 over raw results (invalid excluded) since $1. */
-const RAW_STATS = `SELECT check_id,
-         count(*) FILTER (WHERE status)::int AS passed,
-         count(*) FILTER (WHERE NOT status)::int AS failed,
-         max(time) FILTER (WHERE status) AS last_pass,
-         max(time) FILTER (WHERE NOT status) AS last_fail,
-         round(percentile_cont(0.50) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p50,
-         round(percentile_cont(0.95) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p95,
-         round(percentile_cont(0.97) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p97,
-         round(percentile_cont(0.99) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8 AS p99
-       FROM check_statuses WHERE time >= $1 AND NOT invalid GROUP BY check_id`;
+/**
+ * Per check: passed, failed, last_pass, last_fail, p50…p99 over raw results (invalid excluded) from `since`: the SQL
+ * function `check_stats` (migration HealthPublicSurface), which the last-hour view uses too.
+ */
+const rawStats = (since: string, inclusive = true) =>
+  `SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_stats(${since}, ${inclusive})`;
 
 /**
  * Ranges beyond a day: complete days from daily rollups (older than the hourly horizon $2), complete hours from
@@ -53,7 +48,7 @@ const ROLLED_STATS = `SELECT check_id, sum(passed)::int AS passed, sum(failed)::
          SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_status_rollups
           WHERE granularity = 'hour' AND time >= greatest($1, $2) AND time < $3
          UNION ALL
-         ${RAW_STATS.replace('time >= $1', 'time >= greatest($1, $3)')}
+         ${rawStats('greatest($1, $3)')}
        ) parts GROUP BY check_id`;
 
 /**
@@ -69,7 +64,7 @@ const LAST_HOUR_STATS = `SELECT check_id, sum(passed)::int AS passed, sum(failed
        FROM (
          SELECT check_id, passed, failed, last_pass, last_fail, p50, p95, p97, p99 FROM check_summary_1h
          UNION ALL
-         ${RAW_STATS.replace('time >= $1', 'time > (SELECT refreshed_at FROM check_summary_1h_state)')}
+         ${rawStats('(SELECT refreshed_at FROM check_summary_1h_state)', false)}
        ) parts GROUP BY check_id`;
 
 /** A cached answer older than ttl × this is not served while a fresh one is computed: the reader waits for it. */
@@ -199,7 +194,7 @@ export class SummaryService implements OnModuleInit, OnApplicationBootstrap {
     let stats: string;
     let params: unknown[];
     if (rangeS === HOUR_S) [stats, params] = [LAST_HOUR_STATS, []];
-    else if (rangeS <= DAY_S) [stats, params] = [RAW_STATS, [start]];
+    else if (rangeS <= DAY_S) [stats, params] = [rawStats('$1'), [start]];
     else {
       const [{ rolled_to: rolledTo }] = await this.db.query<{ rolled_to: Date | null }>(
         `SELECT max(time) + interval '1 hour' AS rolled_to FROM check_status_rollups WHERE granularity = 'hour'`,

@@ -188,14 +188,10 @@ export class DefinitionOfDoneService implements OnModuleInit {
     if (!checkId) return null;
     const row = (
       await tx.query<{ row: Json; last: Json | null; since: Date | null; now: Date }>(
-        `SELECT to_jsonb(c) AS row, to_jsonb(s) - 'check_id' AS last, now() AS now,
-                (SELECT min(x.time) FROM check_statuses x
-                  WHERE x.check_id = c.id
-                    AND x.time > coalesce((SELECT max(y.time) FROM check_statuses y WHERE y.check_id = c.id AND y.status <> s.status), '-infinity')
-                ) AS since
-           FROM checks c
-           LEFT JOIN LATERAL (SELECT * FROM check_statuses WHERE check_id = c.id ORDER BY time DESC LIMIT 1) s ON true
-          WHERE c.id = $1`,
+        // Health's public view of a check (plugins/health/migrations, HealthPublicSurface): never its tables.
+        `SELECT check_row AS row, last_result AS last, now() AS now, status_since AS since
+           FROM check_current_state
+          WHERE id = $1`,
         [checkId],
       )
     ).rows[0];
