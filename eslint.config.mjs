@@ -2,16 +2,17 @@
 // 2 cores), a few rules relaxed where they would only churn this codebase, and the import boundaries
 // (tools/eslint/boundaries.mjs). Run by the typecheck tier of `npm test`; `npm run lint` by hand.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint/boundaries.mjs';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**', '**/*.generated.ts'],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
