@@ -82,6 +82,27 @@ function tallyPlaywright(file) {
 
 // The plugin registries are generated from the folders under plugins/: a plugin added since the last install counts.
 if (run('plugin registry', 'node', ['tools/plugin-registry.cjs']) !== 0) fail('plugin registry');
+/**
+ * Copies test/fixtures/plugins/check-fixture-echo to plugins/, after writing down `git status` so the browser test
+ * can tell that nothing else changed. `remove()` deletes it and regenerates the registries without it (the build
+ * in dist/ keeps it until the next `npm run build`).
+ */
+function addFixturePlugin() {
+  const target = path.join(root, 'plugins', 'check-fixture-echo');
+  const baseline = path.join(reports, 'git-status-before-fixture.txt');
+  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+  fs.writeFileSync(baseline, status.status === 0 ? status.stdout : '');
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'test', 'fixtures', 'plugins', 'check-fixture-echo'), target, { recursive: true });
+  return {
+    baseline,
+    remove() {
+      fs.rmSync(target, { recursive: true, force: true });
+      run('plugin registry', 'node', ['tools/plugin-registry.cjs']);
+    },
+  };
+}
+
 const embedded = await ensurePostgres();
 let exitCode = 0;
 try {
@@ -100,11 +121,21 @@ try {
     tallyJest(out, tier);
   }
   if (wanted('e2e')) {
-    if (run('build', 'npm', ['run', 'build']) !== 0) fail('build');
-    else {
-      const out = path.join(reports, 'e2e.json');
-      run('browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-      tallyPlaywright(out);
+    // The plugin contract's proof: a check-type plugin is added as one folder before the build, and
+    // test/e2e/plugin-fixture.e2e.ts finds it working with no other file changed. Removed again afterwards.
+    const fixture = addFixturePlugin();
+    try {
+      if (run('build', 'npm', ['run', 'build']) !== 0) fail('build');
+      else {
+        const out = path.join(reports, 'e2e.json');
+        run('browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+          PLUGIN_FIXTURE_BASELINE: fixture.baseline,
+        });
+        tallyPlaywright(out);
+      }
+    } finally {
+      fixture.remove();
     }
   }
 } finally {
