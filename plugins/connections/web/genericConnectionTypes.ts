@@ -1,5 +1,5 @@
 import { Chat20Regular, Database20Regular, Globe20Regular, Link20Regular } from '@fluentui/react-icons';
-import type { FieldSpec, TypeExtension, SpecFormProps } from '@web/core/plugin-host';
+import type { FieldSpec, TypeExtension } from '@web/core/plugin-host';
 
 const HTTP_FIELDS: readonly FieldSpec[] = [
   { name: 'url', label: 'URL', kind: 'text', required: true },
@@ -12,7 +12,7 @@ const HTTP_FIELDS: readonly FieldSpec[] = [
  * Connection types without a test that this plugin offers itself; types with a test (smtp, jira, service_now,
  * ms_planner) come from their responder plugins on `connection.types`.
  */
-export const GENERIC_CONNECTION_TYPES: readonly TypeExtension<SpecFormProps>[] = [
+export const GENERIC_CONNECTION_TYPES: readonly TypeExtension[] = [
   { id: 'http', label: 'HTTP', icon: Globe20Regular, fields: HTTP_FIELDS, order: 100 },
   { id: 'webhook', label: 'Webhook', icon: Link20Regular, fields: [{ name: 'url', label: 'URL', kind: 'text', required: true }], order: 110 },
   {

@@ -31,7 +31,7 @@ describe('PluginRegistry', () => {
     ]);
     expect(registry.getExtensions('nav').map((n) => n.id)).toEqual(['a', 'b', 'a2']);
     expect(registry.getExtensions('nav')[0].owner).toBe('a');
-    expect(registry.getExtensions('catalog.detailTabs')).toEqual([]);
+    expect(registry.getExtensions('incident.linkDialog')).toEqual([]);
   });
 
   it('refuses a duplicate plugin id', () => {

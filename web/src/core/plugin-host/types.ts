@@ -38,14 +38,6 @@ export interface RouteExtension extends ExtensionBase {
   section?: NavSection;
 }
 
-export interface SettingsSectionExtension extends ExtensionBase {
-  id: string;
-  title: string;
-  path: string;
-  description?: string;
-  icon?: FluentIcon;
-}
-
 /** A field of a type-specific form (responders, checks, channels...). */
 export interface FieldSpec {
   name: string;
@@ -63,42 +55,21 @@ export interface FieldSpec {
   dependsOn?: readonly string[];
 }
 
-/** A "type" contributed to a host area: a label, an icon, optionally a schema and/or a form. */
-export interface TypeExtension<FormProps = object> extends ExtensionBase {
+/**
+ * A "type" contributed to a host area (a check type, a responder type, a connection type): its label and icon for
+ * the area's picker, and the fields the one field-spec form renderer (web/src/core/forms) draws. The area's type list
+ * is the list of these contributions: there is no other.
+ */
+export interface TypeExtension extends ExtensionBase {
   /** The stored type value, e.g. `jira` or `http`. */
   id: string;
   label: string;
   icon?: FluentIcon;
   fields?: readonly FieldSpec[];
-  form?: LazyComponent<FormProps>;
   /** Saving a spec holding this type needs more than the area's write permission (exec: scripts on the server). */
   savePermission?: Permission;
   /** Why the type cannot be picked without `savePermission`, shown on the disabled tile. */
   savePermissionHint?: string;
-}
-
-/** Props of a responder form contributed to the incident area. */
-export interface ResponderFormProps {
-  values: Record<string, unknown>;
-  onChange(values: Record<string, unknown>): void;
-}
-
-/** Props of a type-specific spec form (health checks, scrapers, connections). */
-export interface SpecFormProps {
-  spec: Record<string, unknown>;
-  onChange(spec: Record<string, unknown>): void;
-  readOnly?: boolean;
-}
-
-/** Props of a tab on a catalogue item's detail page. */
-export interface CatalogDetailTabProps {
-  configId: string;
-}
-
-export interface DetailTabExtension<P> extends ExtensionBase {
-  id: string;
-  title: string;
-  load: LazyComponent<P>;
 }
 
 /** What a link-to-incident dialog receives (one provider: the incidents plugin). */
@@ -109,21 +80,17 @@ export interface IncidentLinkDialogProps {
 }
 
 /**
- * Every extension point of the web host and the shape of its contributions. Adding a point is one line
- * here; contributors get type checking for free through `ctx.add(point, ...)`.
+ * Every extension point of the web host and the shape of its contributions. Adding a point is one line here, in
+ * the same change as its first contributor and its consumer (a point without both is removed); contributors get
+ * type checking through `ctx.add(point, ...)`. Areas to come add theirs (scraper types, action types, channels...).
  */
 export interface ExtensionPoints {
   nav: NavItemExtension;
   routes: RouteExtension;
-  'settings.sections': SettingsSectionExtension;
-  'incident.responderTypes': TypeExtension<ResponderFormProps>;
-  'incident.evidenceTypes': TypeExtension;
+  'incident.responderTypes': TypeExtension;
   'incident.linkDialog': { id: string; load: LazyComponent<IncidentLinkDialogProps> } & ExtensionBase;
-  'catalog.detailTabs': DetailTabExtension<CatalogDetailTabProps>;
-  'health.checkTypes': TypeExtension<SpecFormProps>;
-  'settings.scraperTypes': TypeExtension<SpecFormProps>;
-  'notification.channels': TypeExtension<SpecFormProps>;
-  'connection.types': TypeExtension<SpecFormProps>;
+  'health.checkTypes': TypeExtension;
+  'connection.types': TypeExtension;
 }
 
 export type ExtensionPointName = keyof ExtensionPoints;
