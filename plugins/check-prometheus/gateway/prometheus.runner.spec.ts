@@ -7,7 +7,7 @@ import { startHttpPeer, type HttpPeer } from '../../../test/support/peers/http-p
 import { freePort, startPrometheus, type PrometheusPeer } from '../../../test/support/peers/prometheus';
 // The health area's own expression pipeline, so the `test` below is evaluated exactly as a scheduled run would be.
 import { ExpressionEvaluator } from '@gateway/core/cel';
-import { applyExpressions } from '../../health/gateway/check-runner.service';
+import { applyExpressions } from '@gateway/core/checks/expressions';
 import { PrometheusCheckRunner } from './prometheus.runner';
 
 const context = (timeoutMs = 5000): CheckRunContext =>

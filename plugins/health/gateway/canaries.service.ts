@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
-import { can, type CheckRunner } from '@contracts';
+import { can } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';

@@ -1,7 +1,8 @@
 import type { CheckResult, CheckRunner } from '@contracts';
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { AddressPolicy } from '@gateway/core/outbound';
-import { applyExpressions, CheckRunnerService, timeoutOf } from './check-runner.service';
+import { applyExpressions } from '@gateway/core/checks/expressions';
+import { CheckRunnerService, timeoutOf } from './check-runner.service';
 
 const ok = (details: Record<string, unknown> = {}): CheckResult => ({ pass: true, invalid: false, duration: 5, message: '', error: null, details });
 const policy = new AddressPolicy({ listenPort: -1, database: null, allow: [] });
