@@ -4,7 +4,6 @@ import {
   INCIDENT_MESSAGES,
   ResponderSetupError,
   type ResolvedConnection,
-  type ResponderHandler,
   type ResponderIncident,
   type ResponderOption,
 } from '@contracts';
