@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { callError, failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { apiBase, apiTarget, apiUrlProblem, callError, failedResult, httpCall, httpUrl, jsonOf } from '@gateway/core/checks/runner-kit';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
-
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /**
  * The Alertmanager's base URL: an http(s) URL, or a host without a scheme (`alertmanager:9093`,
@@ -16,6 +14,7 @@ export function alertmanagerUrl(raw: string): URL | null {
   if (!/^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::\d{1,5})?(?:\/\S*)?$/.test(text)) return null;
   return httpUrl(`http://${text}`);
 }
+const URL_RULES = { parse: alertmanagerUrl, expected: 'an http:// or https:// URL, or host:port' };
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 /** One firing alert as the check reports it (details.alerts[]). */
@@ -48,10 +47,8 @@ export class AlertmanagerCheckRunner implements CheckRunner {
 
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
-    const url = spec.url;
-    if (url === undefined || url === null || url === '') {
-      if (!isConnectionRef(spec.connection)) errors.push('url: required');
-    } else if (typeof url !== 'string' || !alertmanagerUrl(url)) errors.push('url: must be an http:// or https:// URL, or host:port');
+    const url = apiUrlProblem(spec, URL_RULES);
+    if (url) errors.push(url);
     for (const field of ['alerts', 'ignore'] as const) {
       const v = spec[field];
       if (v !== undefined && v !== null && typeof v !== 'string' && (!Array.isArray(v) || v.some((n) => typeof n !== 'string'))) {
@@ -75,35 +72,20 @@ export class AlertmanagerCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const rawUrl = (spec.url || (await ctx.resolveSecret(spec.connection))) as string | null;
-    const base = rawUrl ? alertmanagerUrl(rawUrl) : null;
+    const base = await apiBase(spec, ctx, URL_RULES);
     if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
-    const target = new URL(base.href.replace(/\/+$/, '') + '/api/v2/alerts');
+    const { target, headers } = await apiTarget(base, '/api/v2/alerts', ctx, spec);
     for (const [k, v] of Object.entries({ active: 'true', silenced: 'false', inhibited: 'false' })) target.searchParams.set(k, v);
     for (const matcher of matchersOf(spec)) target.searchParams.append('filter', matcher);
 
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const username = (await resolveValue(spec.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await resolveValue(spec.password, ctx)) ?? (decodeURIComponent(base.password) || null);
-    const bearer = await resolveValue(spec.bearer, ctx);
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    else if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
-    target.username = '';
-    target.password = '';
-
     let response: { code: number; body: string };
     try {
-      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: spec.insecure === true, signal: ctx.signal });
+      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: spec.insecure === true, signal: ctx.signal, timeoutMs: ctx.timeoutMs });
     } catch (err) {
       return callError(started, ctx, err);
     }
     const duration = Date.now() - started;
-    let json: unknown;
-    try {
-      json = JSON.parse(response.body);
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(response.body);
     if (response.code < 200 || response.code > 299 || !Array.isArray(json)) {
       const reason = typeof json === 'string' ? json : (json as { message?: unknown } | undefined)?.message ?? response.body.slice(0, 200).trim();
       const message = `HTTP ${response.code}: ${String(reason)}`;

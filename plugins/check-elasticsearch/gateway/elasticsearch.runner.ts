@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { callError, failedResult, httpCall, httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { apiBase, apiTarget, apiUrlProblem, callError, failedResult, httpCall, jsonOf } from '@gateway/core/checks/runner-kit';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 interface SearchResponse {
@@ -19,10 +19,8 @@ abstract class SearchCheckRunner implements CheckRunner {
 
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
-    const url = spec.url;
-    if (url === undefined || url === null || url === '') {
-      if (!isConnectionRef(spec.connection)) errors.push('url: required');
-    } else if (typeof url !== 'string' || !httpUrl(url)) errors.push('url: must be an http:// or https:// URL');
+    const url = apiUrlProblem(spec);
+    if (url) errors.push(url);
     if (spec.index === undefined || spec.index === null || spec.index === '') errors.push('index: required');
     else if (typeof spec.index !== 'string' || /[\s/]/.test(spec.index)) errors.push('index: must be an index name, pattern or comma list');
     const body = searchBody(spec.query);
@@ -36,33 +34,31 @@ abstract class SearchCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const rawUrl = (spec.url || (await ctx.resolveSecret(spec.connection))) as string | null;
-    const base = rawUrl ? httpUrl(rawUrl) : null;
+    const base = await apiBase(spec, ctx);
     if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
     const index = encodeURIComponent(spec.index as string).replace(/%2C/gi, ',');
-    const target = new URL(`${base.href.replace(/\/+$/, '')}/${index}/_search`);
-
     // canary-checker's older `auth: {username, password}` is read too, so existing canaries load unchanged.
     const auth = (spec.auth ?? {}) as { username?: unknown; password?: unknown };
-    const username = (await resolveValue(spec.username ?? auth.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await resolveValue(spec.password ?? auth.password, ctx)) ?? (decodeURIComponent(base.password) || null);
-    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-    if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
-    target.username = '';
-    target.password = '';
+    const { target, headers } = await apiTarget(base, `/${index}/_search`, ctx, { username: spec.username ?? auth.username, password: spec.password ?? auth.password });
 
     let response: { code: number; body: string };
     try {
       const body = JSON.stringify((searchBody(spec.query) as { body: unknown }).body);
-      response = await httpCall(target, { outbound: ctx.outbound, method: 'POST', headers, body, insecure: spec.insecure === true, signal: ctx.signal });
+      response = await httpCall(target, {
+        outbound: ctx.outbound,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+        insecure: spec.insecure === true,
+        signal: ctx.signal,
+        timeoutMs: ctx.timeoutMs,
+      });
     } catch (err) {
       return callError(started, ctx, err);
     }
     const duration = Date.now() - started;
-    let json: SearchResponse;
-    try {
-      json = JSON.parse(response.body) as SearchResponse;
-    } catch {
+    const json = jsonOf(response.body) as SearchResponse | undefined;
+    if (!json || typeof json !== 'object') {
       const message = `HTTP ${response.code}: not a search answer: ${response.body.slice(0, 200).trim()}`;
       return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code } };
     }

@@ -1,11 +1,9 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
-import type { TLSSocket } from 'node:tls';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { expandTemplate, expandUrlTemplate, hasTemplate, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
 import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { OutboundHttp, OutboundRefused, type OutboundConnection } from '@gateway/core/outbound';
 import { authenticateHeader, negotiateHeader, ntlmCredentials, type NtlmOptions } from './ntlm';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
@@ -25,6 +23,9 @@ interface HttpResponse {
 @Extension(CHECK_RUNNERS, 'http')
 export class HttpCheckRunner implements CheckRunner {
   readonly type = 'http';
+
+  // The one outbound client (global in the app); a bare instance (a test) gets its own.
+  constructor(@Optional() private readonly http: OutboundHttp = new OutboundHttp()) {}
 
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
@@ -91,12 +92,22 @@ export class HttpCheckRunner implements CheckRunner {
     const rawBody = typeof spec.body === 'string' ? spec.body : spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const body = rawBody !== undefined && spec.templateBody === true && hasTemplate(rawBody) ? expandTemplate(rawBody, values) : rawBody;
 
+    // Asked once before anything is sent (a refusal is the run's result), and again by the client before each request.
     await ctx.outbound.check(url, { url: url.href, headers, body, username, password });
     let response: HttpResponse;
     try {
-      const options = { method: String(spec.method ?? 'GET').toUpperCase(), headers, body, insecure: spec.insecure === true || spec.insecureSkipVerify === true, signal: ctx.signal };
-      response = ntlmVersion === null ? await request(url, options) : await ntlmExchange(url, options, ntlmCredentials(username ?? '', password ?? ''), ntlmVersion);
+      const options: RequestOptions = {
+        method: String(spec.method ?? 'GET').toUpperCase(),
+        headers,
+        body,
+        insecure: spec.insecure === true || spec.insecureSkipVerify === true,
+        ctx,
+        credentials: { username, password },
+      };
+      response =
+        ntlmVersion === null ? await this.request(url, options) : await this.ntlmExchange(url, options, ntlmCredentials(username ?? '', password ?? ''), ntlmVersion);
     } catch (err) {
+      if (err instanceof OutboundRefused) throw err;
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return result(started, { message, error: message });
     }
@@ -120,6 +131,41 @@ export class HttpCheckRunner implements CheckRunner {
     }
     const message = failures.join('; ');
     return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details };
+  }
+
+  /**
+   * NTLM over one connection: the negotiate message, the server's 401 challenge, then the request itself with the
+   * authenticate message (NTLMv1 or NTLMv2 responses). A server that answers the first request without a challenge
+   * gets that answer taken as the result.
+   */
+  private ntlmExchange(url: URL, opts: RequestOptions, credentials: NtlmOptions, version: 1 | 2): Promise<HttpResponse> {
+    return this.http.withConnection(url, { insecure: opts.insecure }, async (connection) => {
+      const first = await this.request(url, { ...opts, body: undefined, connection, headers: { ...opts.headers, authorization: negotiateHeader(credentials) } });
+      const challenge = /NTLM [A-Za-z0-9+/=]+/.exec(first.headers['www-authenticate'] ?? '')?.[0];
+      if (!challenge) {
+        if (first.code === 401) throw new Error(`${version === 2 ? 'NTLMv2' : 'NTLM'}: the server answered 401 without an NTLM challenge`);
+        return first;
+      }
+      return this.request(url, { ...opts, connection, headers: { ...opts.headers, authorization: authenticateHeader(challenge, credentials, version) } });
+    });
+  }
+
+  /** One request through the outbound client: the run's guard, signal and timeout; a fresh connection unless NTLM's. */
+  private async request(url: URL, opts: RequestOptions): Promise<HttpResponse> {
+    const res = await this.http.request(url, {
+      guard: opts.ctx.outbound,
+      sending: opts.credentials,
+      method: opts.method,
+      headers: opts.headers,
+      body: opts.body,
+      tls: { insecure: opts.insecure },
+      signal: opts.ctx.signal,
+      timeoutMs: opts.ctx.timeoutMs,
+      maxBytes: MAX_CONTENT_BYTES,
+      connection: opts.connection,
+    });
+    const sslAgeDays = res.certificateExpires ? Math.floor((res.certificateExpires.getTime() - Date.now()) / DAY_MS) : null;
+    return { code: res.status, headers: res.headers, content: res.body.toString('utf8'), sslAgeDays };
   }
 }
 
@@ -167,58 +213,9 @@ interface RequestOptions {
   headers: Record<string, string>;
   body?: string;
   insecure: boolean;
-  signal: AbortSignal;
+  ctx: CheckRunContext;
+  /** Shown to the run's guard with each request (they travel hashed in NTLM). */
+  credentials: { username: string | null; password: string | null };
   /** NTLM authenticates a connection: its two requests share one kept-alive socket. Default: a fresh socket. */
-  agent?: http.Agent;
-}
-
-/**
- * NTLM over one connection: the negotiate message, the server's 401 challenge, then the request itself with the
- * authenticate message (NTLMv1 or NTLMv2 responses). A server that answers the first request without a challenge
- * gets that answer taken as the result.
- */
-async function ntlmExchange(url: URL, opts: RequestOptions, credentials: NtlmOptions, version: 1 | 2): Promise<HttpResponse> {
-  const agent = url.protocol === 'https:' ? new https.Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: !opts.insecure }) : new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    const first = await request(url, { ...opts, body: undefined, agent, headers: { ...opts.headers, authorization: negotiateHeader(credentials) } });
-    const challenge = /NTLM [A-Za-z0-9+/=]+/.exec(first.headers['www-authenticate'] ?? '')?.[0];
-    if (!challenge) {
-      if (first.code === 401) throw new Error(`${version === 2 ? 'NTLMv2' : 'NTLM'}: the server answered 401 without an NTLM challenge`);
-      return first;
-    }
-    return await request(url, { ...opts, agent, headers: { ...opts.headers, authorization: authenticateHeader(challenge, credentials, version) } });
-  } finally {
-    agent.destroy();
-  }
-}
-
-function request(url: URL, opts: RequestOptions): Promise<HttpResponse> {
-  return new Promise((resolve, reject) => {
-    const isHttps = url.protocol === 'https:';
-    const lib = isHttps ? https : http;
-    // agent: false → a fresh socket, so the peer certificate is always the one of this request.
-    const req = lib.request(url, { method: opts.method, headers: opts.headers, signal: opts.signal, agent: opts.agent ?? false, rejectUnauthorized: !opts.insecure });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let sslAgeDays: number | null = null;
-      if (isHttps) {
-        const cert = (res.socket as TLSSocket).getPeerCertificate?.();
-        if (cert?.valid_to) sslAgeDays = Math.floor((new Date(cert.valid_to).getTime() - Date.now()) / DAY_MS);
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < MAX_CONTENT_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      res.on('error', reject);
-      res.on('end', () => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-        resolve({ code: res.statusCode ?? 0, headers, content: Buffer.concat(chunks).subarray(0, MAX_CONTENT_BYTES).toString('utf8'), sslAgeDays });
-      });
-    });
-    if (opts.body !== undefined) req.write(opts.body);
-    req.end();
-  });
+  connection?: OutboundConnection;
 }

@@ -1,7 +1,8 @@
 /**
  * NTLM message building from the maintained `httpntlm` package (its `ntlm.js`: type 1, parse type 2, type 3, with
- * NTLMv2 responses when the server offers extended security and target info). The HTTP exchange itself stays the
- * runner's, so every request goes through the run's outbound guard.
+ * NTLMv2 responses when the server offers extended security and target info); axios has no NTLM. Only the messages
+ * come from it: the exchange itself is two requests through the one outbound client (`OutboundHttp`) on one shared
+ * connection, so every request still goes through the run's outbound guard, deadline and size cap.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ntlm = require('httpntlm/ntlm') as {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { callError, failedResult, httpCall, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { apiBase, apiTarget, apiUrlProblem, callError, failedResult, httpCall, jsonOf } from '@gateway/core/checks/runner-kit';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
-/** A query answer is data for expressions, not a download: cut beyond this. */
 /** One series (or the scalar/string) of an instant query: its labels flattened next to `value`. */
 export type PrometheusSample = Record<string, unknown> & { value: number | string | null };
 
@@ -14,6 +13,9 @@ interface PrometheusResponse {
   errorType?: string;
   data?: { resultType?: string; result?: unknown };
 }
+
+/** `url`, or canary-checker's deprecated `host` (which users often write without a scheme). */
+const URL_RULES = { fields: ['url', 'host'], parse: baseUrl };
 
 /**
  * Check type `prometheus`: one instant query (`GET {url}/api/v1/query`). Passes when Prometheus answers
@@ -26,10 +28,8 @@ export class PrometheusCheckRunner implements CheckRunner {
 
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
-    const url = spec.url ?? spec.host;
-    if (url === undefined || url === null || url === '') {
-      if (!isConnectionRef(spec.connection)) errors.push('url: required');
-    } else if (typeof url !== 'string' || !baseUrl(url)) errors.push(`${spec.url !== undefined ? 'url' : 'host'}: must be an http:// or https:// URL`);
+    const url = apiUrlProblem(spec, URL_RULES);
+    if (url) errors.push(url);
     if (spec.query === undefined || spec.query === null || spec.query === '') errors.push('query: required');
     else if (typeof spec.query !== 'string') errors.push('query: must be a PromQL string');
     return errors;
@@ -40,32 +40,20 @@ export class PrometheusCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const rawUrl = (spec.url || spec.host || (await ctx.resolveSecret(spec.connection))) as string | null;
-    const base = rawUrl ? baseUrl(rawUrl) : null;
+    const base = await apiBase(spec, ctx, URL_RULES);
     if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
-    const target = new URL(base.href.replace(/\/+$/, '') + '/api/v1/query');
+    const { target, headers } = await apiTarget(base, '/api/v1/query', ctx, spec);
     target.searchParams.set('query', spec.query as string);
-
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const username = (await resolveValue(spec.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await resolveValue(spec.password, ctx)) ?? (decodeURIComponent(base.password) || null);
-    const bearer = await resolveValue(spec.bearer, ctx);
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    else if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
-    target.username = '';
-    target.password = '';
 
     let response: { code: number; body: string };
     try {
-      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: insecureOf(spec), signal: ctx.signal });
+      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: insecureOf(spec), signal: ctx.signal, timeoutMs: ctx.timeoutMs });
     } catch (err) {
       return callError(started, ctx, err);
     }
     const duration = Date.now() - started;
-    let json: PrometheusResponse;
-    try {
-      json = JSON.parse(response.body) as PrometheusResponse;
-    } catch {
+    const json = jsonOf(response.body) as PrometheusResponse | undefined;
+    if (!json || typeof json !== 'object') {
       const message = `HTTP ${response.code}: not a Prometheus API answer: ${response.body.slice(0, 200).trim()}`;
       return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code } };
     }
@@ -99,7 +87,6 @@ export function samplesOf(resultType: string | undefined, result: unknown): Prom
   });
 }
 
-/** `url`, or canary-checker's deprecated `host` (which users often write without a scheme). */
 function baseUrl(raw: string): URL | null {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
   try {

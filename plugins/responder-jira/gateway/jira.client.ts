@@ -1,5 +1,6 @@
 import type { ResolvedConnection } from '@contracts';
-import { basicAuth, connectionTls, peerRequest, PeerError } from '@gateway/core/connections';
+import { ConnectionApi, PeerError } from '@gateway/core/connections';
+import type { OutboundHttp } from '@gateway/core/outbound';
 
 export interface JiraIssueInput {
   project: string;
@@ -19,20 +20,9 @@ interface Named {
  * Jira REST v2 (Cloud and Data Center) with basic auth: username + API token (Cloud) or password (DC).
  * The connection url is the site, e.g. https://example.atlassian.net.
  */
-export class JiraClient {
-  constructor(private readonly connection: ResolvedConnection) {
-    if (!connection.url) throw new Error(`Jira connection ${connection.name} has no URL`);
-  }
-
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const base = this.connection.url!.replace(/\/+$/, '');
-    const res = await peerRequest<T>(`${base}${path}`, {
-      method,
-      body,
-      headers: { authorization: basicAuth(this.connection.username, this.connection.password) },
-      tls: connectionTls(this.connection),
-    });
-    return res.body;
+export class JiraClient extends ConnectionApi {
+  constructor(http: OutboundHttp, connection: ResolvedConnection) {
+    super(http, connection, { product: 'Jira', auth: 'basic' });
   }
 
   myself(): Promise<{ accountId?: string; name?: string; displayName?: string }> {

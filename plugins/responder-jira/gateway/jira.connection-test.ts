@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection } from '@contracts';
 import { CONNECTION_TESTS, type ConnectionTest } from '@gateway/core/connections';
+import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { JiraClient } from './jira.client';
 
@@ -11,7 +12,9 @@ export class JiraConnectionTest implements ConnectionTest {
   readonly type = 'jira';
   readonly requires = ['url', 'username', 'password'] as const;
 
+  constructor(@Optional() private readonly http: OutboundHttp = new OutboundHttp()) {}
+
   async test(connection: ResolvedConnection): Promise<void> {
-    await new JiraClient(connection).myself();
+    await new JiraClient(this.http, connection).myself();
   }
 }

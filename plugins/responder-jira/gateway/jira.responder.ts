@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderOption } from '@contracts';
 import { ConnectionStore } from '@gateway/core/connections';
+import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { JiraClient } from './jira.client';
 import { RESPONDER_HANDLERS } from '@gateway/core/responders';
@@ -17,12 +18,16 @@ export class JiraResponder implements ResponderHandler {
   readonly type = 'jira' as const;
   readonly connectionTypes = ['jira'] as const;
 
-  constructor(private readonly connections: ConnectionStore) {}
+  constructor(
+    private readonly connections: ConnectionStore,
+    // The one outbound client (global); a bare instance (a test) gets one with the default address policy.
+    @Optional() private readonly http: OutboundHttp = new OutboundHttp(),
+  ) {}
 
   async create({ incident, fields, connection }: ResponderCreateContext): Promise<{ externalId: string }> {
     const missing = REQUIRED.filter((f) => !fields[f]?.trim());
     if (missing.length) throw new Error(`The Jira responder is missing ${missing.join(', ')}`);
-    const jira = new JiraClient(await this.connectionOrDefault(connection, fields.instance));
+    const jira = new JiraClient(this.http, await this.connectionOrDefault(connection, fields.instance));
     const issue = await jira.createIssue({
       project: fields.project.trim(),
       issueType: fields.issueType.trim(),
@@ -38,7 +43,7 @@ export class JiraResponder implements ResponderHandler {
     if (key === 'jira.instances') {
       return (await this.connections.list(this.connectionTypes)).map((c) => ({ value: c.id, label: c.name }));
     }
-    const jira = new JiraClient(await this.connectionOrDefault(connection, params.instance));
+    const jira = new JiraClient(this.http, await this.connectionOrDefault(connection, params.instance));
     switch (key) {
       case 'jira.projects':
         return (await jira.projects()).map((p) => ({ value: p.key ?? p.id, label: p.name }));

@@ -1,5 +1,6 @@
 import type { ResolvedConnection } from '@contracts';
-import { connectionTls, peerRequest } from '@gateway/core/connections';
+import { ConnectionApi } from '@gateway/core/connections';
+import type { OutboundHttp } from '@gateway/core/outbound';
 
 export const GRAPH_URL = 'https://graph.microsoft.com';
 export const LOGIN_URL = 'https://login.microsoftonline.com';
@@ -25,12 +26,11 @@ export interface PlannerTaskInput {
  * client secret) against `{login}/{tenant}/oauth2/v2.0/token`, or a static bearer token (password, with no
  * tenant/client id). `url` overrides the Graph base, `properties.login_url` the login base (tests, sovereign clouds).
  */
-export class GraphClient {
-  private readonly graph: string;
+export class GraphClient extends ConnectionApi {
   private readonly login: string;
 
-  constructor(private readonly connection: ResolvedConnection) {
-    this.graph = (connection.url?.trim() || GRAPH_URL).replace(/\/+$/, '');
+  constructor(http: OutboundHttp, connection: ResolvedConnection) {
+    super(http, connection, { product: 'Microsoft Planner', auth: 'bearer', base: connection.url?.trim() || GRAPH_URL });
     this.login = (connection.properties.login_url?.trim() || LOGIN_URL).replace(/\/+$/, '');
   }
 
@@ -45,32 +45,22 @@ export class GraphClient {
     const cacheKey = `${this.connection.id}:${this.login}:${properties.tenant}:${properties.client_id}:${password}`;
     const cached = tokens.get(cacheKey);
     if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
-    const res = await peerRequest<{ access_token?: string; expires_in?: number }>(
-      `${this.login}/${encodeURIComponent(properties.tenant)}/oauth2/v2.0/token`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          client_id: properties.client_id,
-          client_secret: password,
-          scope: properties.scope || `${this.graph}/.default`,
-          grant_type: 'client_credentials',
-        }),
-        tls: connectionTls(this.connection),
-      },
-    );
+    const res = await this.callAt<{ access_token?: string; expires_in?: number }>(`${this.login}/${encodeURIComponent(properties.tenant)}/oauth2/v2.0/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: properties.client_id,
+        client_secret: password,
+        scope: properties.scope || `${this.base}/.default`,
+        grant_type: 'client_credentials',
+      }),
+    });
     if (!res.body?.access_token) throw new Error('The token endpoint answered without an access_token');
     tokens.set(cacheKey, { token: res.body.access_token, expiresAt: Date.now() + (res.body.expires_in ?? 3600) * 1000 });
     return res.body.access_token;
   }
 
-  async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return peerRequest<T>(`${this.graph}${path}`, {
-      method,
-      body,
-      headers: { authorization: `Bearer ${await this.token()}`, ...headers },
-      tls: connectionTls(this.connection),
-    });
+  protected override bearerToken(): Promise<string> {
+    return this.token();
   }
 
   async me(): Promise<void> {
@@ -79,12 +69,12 @@ export class GraphClient {
 
   async plans(group?: string): Promise<{ id: string; title: string }[]> {
     const path = group ? `/v1.0/groups/${encodeURIComponent(group)}/planner/plans` : '/v1.0/me/planner/plans';
-    return (await this.call<{ value?: { id: string; title: string }[] }>('GET', path)).body.value ?? [];
+    return (await this.call<{ value?: { id: string; title: string }[] }>('GET', path)).value ?? [];
   }
 
   async buckets(planId: string): Promise<{ id: string; name: string }[]> {
     const path = `/v1.0/planner/plans/${encodeURIComponent(planId)}/buckets`;
-    return (await this.call<{ value?: { id: string; name: string }[] }>('GET', path)).body.value ?? [];
+    return (await this.call<{ value?: { id: string; name: string }[] }>('GET', path)).value ?? [];
   }
 
   /** Creates the task, then sets its description on the task details (which need the details' ETag). */
@@ -95,14 +85,14 @@ export class GraphClient {
       title: input.title,
       priority: input.priority,
     });
-    const id = created.body?.id;
+    const id = created?.id;
     if (!id) throw new Error('Graph answered without a task id');
     if (input.description) {
       const detailsPath = `/v1.0/planner/tasks/${encodeURIComponent(id)}/details`;
-      const details = await this.call<{ '@odata.etag'?: string }>('GET', detailsPath);
-      const etag = details.headers.get('etag') ?? details.body?.['@odata.etag'];
+      const details = await this.exchange<{ '@odata.etag'?: string }>('GET', detailsPath);
+      const etag = details.headers.etag ?? details.body?.['@odata.etag'];
       if (!etag) throw new Error('Graph answered the task details without an ETag');
-      await this.call('PATCH', detailsPath, { description: input.description, previewType: 'description' }, { 'if-match': etag });
+      await this.exchange('PATCH', detailsPath, { description: input.description, previewType: 'description' }, { 'if-match': etag });
     }
     return { id };
   }

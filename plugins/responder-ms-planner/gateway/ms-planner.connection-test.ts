@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection } from '@contracts';
 import { CONNECTION_TESTS, type ConnectionTest } from '@gateway/core/connections';
+import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { GraphClient } from './graph.client';
 
@@ -14,8 +15,10 @@ export class MsPlannerConnectionTest implements ConnectionTest {
   readonly type = 'ms_planner';
   readonly requires = ['password'] as const;
 
+  constructor(@Optional() private readonly http: OutboundHttp = new OutboundHttp()) {}
+
   async test(connection: ResolvedConnection): Promise<void> {
-    const graph = new GraphClient(connection);
+    const graph = new GraphClient(this.http, connection);
     if (!graph.usesClientCredentials) return graph.me();
     await graph.token();
     if (connection.properties.group_id) await graph.plans(connection.properties.group_id);

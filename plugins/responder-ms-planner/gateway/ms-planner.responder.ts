@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderOption } from '@contracts';
 import { ConnectionStore } from '@gateway/core/connections';
+import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { GraphClient, plannerPriority } from './graph.client';
 import { RESPONDER_HANDLERS } from '@gateway/core/responders';
@@ -18,12 +19,16 @@ export class MsPlannerResponder implements ResponderHandler {
   readonly type = 'ms_planner' as const;
   readonly connectionTypes = ['ms_planner'] as const;
 
-  constructor(private readonly connections: ConnectionStore) {}
+  constructor(
+    private readonly connections: ConnectionStore,
+    // The one outbound client (global); a bare instance (a test) gets one with the default address policy.
+    @Optional() private readonly http: OutboundHttp = new OutboundHttp(),
+  ) {}
 
   async create({ incident, fields, connection }: ResponderCreateContext): Promise<{ externalId: string }> {
     const missing = REQUIRED.filter((f) => !fields[f]?.trim());
     if (missing.length) throw new Error(`The Planner responder is missing ${missing.join(', ')}`);
-    const graph = new GraphClient(await this.connectionOrDefault(connection, fields.instance));
+    const graph = new GraphClient(this.http, await this.connectionOrDefault(connection, fields.instance));
     const task = await graph.createTask({
       planId: fields.plan_id.trim(),
       bucketId: fields.bucket_id.trim(),
@@ -39,7 +44,7 @@ export class MsPlannerResponder implements ResponderHandler {
       return ['urgent', 'important', 'medium', 'low'].map((p) => ({ value: p, label: p[0].toUpperCase() + p.slice(1) }));
     }
     const resolved = await this.connectionOrDefault(connection, params.instance);
-    const graph = new GraphClient(resolved);
+    const graph = new GraphClient(this.http, resolved);
     switch (key) {
       case 'planner.plans':
         return (await graph.plans(params.group_id || resolved.properties.group_id)).map((p) => ({ value: p.id, label: p.title }));

@@ -1,5 +1,6 @@
 import type { ResolvedConnection } from '@contracts';
-import { basicAuth, connectionTls, peerRequest } from '@gateway/core/connections';
+import { ConnectionApi } from '@gateway/core/connections';
+import type { OutboundHttp } from '@gateway/core/outbound';
 
 export interface ServiceNowIncident {
   short_description: string;
@@ -12,20 +13,9 @@ export interface ServiceNowIncident {
 }
 
 /** ServiceNow Table API with basic auth; the connection url is the instance, e.g. https://acme.service-now.com. */
-export class ServiceNowClient {
-  constructor(private readonly connection: ResolvedConnection) {
-    if (!connection.url) throw new Error(`ServiceNow connection ${connection.name} has no URL`);
-  }
-
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const base = this.connection.url!.replace(/\/+$/, '');
-    const res = await peerRequest<T>(`${base}${path}`, {
-      method,
-      body,
-      headers: { authorization: basicAuth(this.connection.username, this.connection.password) },
-      tls: connectionTls(this.connection),
-    });
-    return res.body;
+export class ServiceNowClient extends ConnectionApi {
+  constructor(http: OutboundHttp, connection: ResolvedConnection) {
+    super(http, connection, { product: 'ServiceNow', auth: 'basic' });
   }
 
   async createIncident(incident: ServiceNowIncident): Promise<{ number: string; sys_id: string }> {

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection } from '@contracts';
 import { CONNECTION_TESTS, type ConnectionTest } from '@gateway/core/connections';
+import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ServiceNowClient } from './service-now.client';
 
@@ -11,7 +12,9 @@ export class ServiceNowConnectionTest implements ConnectionTest {
   readonly type = 'service_now';
   readonly requires = ['url', 'username', 'password'] as const;
 
+  constructor(@Optional() private readonly http: OutboundHttp = new OutboundHttp()) {}
+
   async test(connection: ResolvedConnection): Promise<void> {
-    await new ServiceNowClient(connection).firstUser();
+    await new ServiceNowClient(this.http, connection).firstUser();
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection, ResponderCreateContext, ResponderHandler } from '@contracts';
 import { ConnectionStore } from '@gateway/core/connections';
+import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ServiceNowClient } from './service-now.client';
 import { RESPONDER_HANDLERS } from '@gateway/core/responders';
@@ -18,10 +19,14 @@ export class ServiceNowResponder implements ResponderHandler {
   readonly type = 'service_now' as const;
   readonly connectionTypes = ['service_now'] as const;
 
-  constructor(private readonly connections: ConnectionStore) {}
+  constructor(
+    private readonly connections: ConnectionStore,
+    // The one outbound client (global); a bare instance (a test) gets one with the default address policy.
+    @Optional() private readonly http: OutboundHttp = new OutboundHttp(),
+  ) {}
 
   async create({ incident, fields, connection }: ResponderCreateContext): Promise<{ externalId: string }> {
-    const snow = new ServiceNowClient(await this.connectionOrDefault(connection, fields.instance));
+    const snow = new ServiceNowClient(this.http, await this.connectionOrDefault(connection, fields.instance));
     const urgency = URGENCY[incident.severity.toLowerCase()] ?? '3';
     const record = await snow.createIncident({
       short_description: fields.description?.trim() || incident.title,

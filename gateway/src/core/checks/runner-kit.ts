@@ -1,7 +1,6 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
 import type { CheckResult, CheckRunContext, CheckSpec, OutboundGuard } from '@contracts';
 import { OutboundRefused } from '../outbound/address-policy';
+import { OutboundHttp } from '../outbound/outbound-http';
 
 /**
  * Small pieces every check-type runner needs (plugins/check-<type>/gateway). Check plugins never import each other;
@@ -46,38 +45,105 @@ export function httpUrl(raw: string): URL | null {
 export interface HttpCallOptions {
   /** The run's guard: asked first, with everything the request carries (address policy, credential binding). */
   outbound: OutboundGuard;
-  method?: 'GET' | 'POST';
+  method?: string;
   headers?: Record<string, string>;
   body?: string;
   /** Skip TLS certificate verification. */
   insecure?: boolean;
   signal: AbortSignal;
+  /** The run's timeout (the signal fires then too); without it the outbound client's default deadline holds. */
+  timeoutMs?: number;
   /** Bodies beyond this are cut (default 10 MiB): a check reads an answer, not a download. */
   maxBytes?: number;
 }
 
-/** One request without connection reuse (a check measures a fresh request); aborts with the signal. */
+let checksHttp: OutboundHttp | null = null;
+
+/**
+ * One request of a check through the one outbound client (`OutboundHttp`): the run's guard, a fresh connection (a
+ * check measures a fresh request), the run's signal and timeout, and the body cut at `maxBytes`.
+ */
 export async function httpCall(url: URL, options: HttpCallOptions): Promise<{ code: number; body: string }> {
-  await options.outbound.check(url, { url: url.href, headers: options.headers, body: options.body });
-  const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
-  const headers = { ...options.headers };
-  if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
-  return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method: options.method ?? 'GET', headers, signal: options.signal, agent: false, rejectUnauthorized: !options.insecure });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < maxBytes) chunks.push(chunk);
-        size += chunk.length;
-      });
-      res.on('error', reject);
-      res.on('end', () => resolve({ code: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8') }));
-    });
-    req.end(options.body);
+  checksHttp ??= new OutboundHttp();
+  const res = await checksHttp.request(url, {
+    guard: options.outbound,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    tls: { insecure: options.insecure },
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
   });
+  return { code: res.status, body: res.body.toString('utf8') };
+}
+
+// --- Types that call an HTTP API (prometheus, alertmanager, elasticsearch/opensearch) ------------------------------
+
+export interface ApiUrlRules {
+  /** Reads a written URL; null when it is not one the type takes (default: http(s) URLs only). */
+  parse?: (raw: string) => URL | null;
+  /** Spec fields that may hold it, first set wins (default `url`; prometheus also takes the deprecated `host`). */
+  fields?: string[];
+  /** What the message says a valid one is. */
+  expected?: string;
+}
+
+const urlField = (spec: CheckSpec, fields: string[]) => fields.find((f) => spec[f] !== undefined && spec[f] !== null) ?? fields[0];
+
+/** The spec rule of an API type's address: a URL the type takes in `url` (or `fields`), or a `connection://` reference. */
+export function apiUrlProblem(spec: CheckSpec, rules: ApiUrlRules = {}): string | null {
+  const { parse = httpUrl, fields = ['url'], expected = 'an http:// or https:// URL' } = rules;
+  const field = urlField(spec, fields);
+  const value = spec[field];
+  if (value === undefined || value === null || value === '') return isConnectionRef(spec.connection) ? null : 'url: required';
+  return typeof value === 'string' && parse(value) ? null : `${field}: must be ${expected}`;
+}
+
+/** An API type's base URL at run time: the written one, else its connection's; null when it is not one the type takes. */
+export async function apiBase(spec: CheckSpec, ctx: CheckRunContext, rules: ApiUrlRules = {}): Promise<URL | null> {
+  const { parse = httpUrl, fields = ['url'] } = rules;
+  const written = fields.map((f) => spec[f]).find((v) => typeof v === 'string' && v !== '');
+  const raw = (written ?? (await ctx.resolveSecret(spec.connection))) as string | null;
+  return raw ? parse(raw) : null;
+}
+
+export interface ApiCredentials {
+  username?: unknown;
+  password?: unknown;
+  /** A bearer token wins over username and password. */
+  bearer?: unknown;
+}
+
+/**
+ * `path` on the base URL, and the headers that authenticate it: a bearer token, else Basic from the spec's username
+ * and password, else from the base URL's user info (which never travels in the URL itself).
+ */
+export async function apiTarget(
+  base: URL,
+  path: string,
+  ctx: CheckRunContext,
+  credentials: ApiCredentials | CheckSpec,
+): Promise<{ target: URL; headers: Record<string, string> }> {
+  const target = new URL(base.href.replace(/\/+$/, '') + path);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const username = (await resolveValue(credentials.username, ctx)) ?? (decodeURIComponent(base.username) || null);
+  const password = (await resolveValue(credentials.password, ctx)) ?? (decodeURIComponent(base.password) || null);
+  const bearer = await resolveValue(credentials.bearer, ctx);
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  else if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
+  target.username = '';
+  target.password = '';
+  return { target, headers };
+}
+
+/** The answer as JSON, or undefined when it is not JSON. */
+export function jsonOf(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
 
 /** How deep a result's details may nest; deeper parts are replaced by a note (a hostile answer nests thousands deep). */

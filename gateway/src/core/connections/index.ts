@@ -1,6 +1,6 @@
 export { ConnectionsCoreModule } from './connections-core.module';
 export { ConnectionStore, type ConnectionSummary } from './connection-store';
 export { CONNECTION_TESTS, type ConnectionRequirement, type ConnectionTest } from './connection-test';
-export { PeerError, basicAuth, connectionTls, peerMessage, peerRequest, PEER_TIMEOUT_MS, type PeerRequest, type PeerResponse } from './peer-http';
+export { ConnectionApi, PeerError, basicAuth, connectionTls, peerMessage, PEER_TIMEOUT_MS, type ConnectionApiOptions, type ConnectionAuth, type PeerRequest, type PeerResponse } from './peer-http';
 export { loadConnectionKey } from './connection-key';
 export { smtpFrom, smtpTransportOptions, type SmtpEncryption, type SmtpTransportOptions } from './smtp';

@@ -2,6 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
+/** Nest token of the console's one `AddressPolicy` (built in CoreModule from the config and the database URL). */
+export const ADDRESS_POLICY = Symbol('ADDRESS_POLICY');
+
 /** Thrown when a call made on behalf of a spec may not go where it asked; the message is shown with the result. */
 export class OutboundRefused extends Error {}
 
@@ -47,14 +50,17 @@ export class AddressPolicy {
     for (const entry of options.allow) this.addAllowed(entry);
   }
 
-  /** Resolves the target and throws `OutboundRefused` when any of its addresses is denied; returns the addresses. */
-  async check(target: OutboundTarget): Promise<string[]> {
+  /**
+   * Resolves the target and throws `OutboundRefused` when any of its addresses is denied; returns the addresses.
+   * `from` names the callers in the message ("is not reachable from checks").
+   */
+  async check(target: OutboundTarget, from = 'checks'): Promise<string[]> {
     const host = bare(target.host).toLowerCase();
     const addresses = await resolve(host);
     for (const address of addresses) {
       if (this.allowed(host, address, target.port)) continue;
       const why = await this.denial(address, target.port);
-      if (why) throw new OutboundRefused(`${target.host}:${target.port} is not reachable from checks: it is ${why}. An administrator can allow it.`);
+      if (why) throw new OutboundRefused(`${target.host}:${target.port} is not reachable from ${from}: it is ${why}. An administrator can allow it.`);
     }
     return addresses;
   }

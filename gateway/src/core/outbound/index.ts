@@ -1,6 +1,18 @@
-export { AddressPolicy, OutboundRefused, isLocal, type AddressPolicyOptions, type OutboundTarget } from './address-policy';
+export { ADDRESS_POLICY, AddressPolicy, OutboundRefused, isLocal, type AddressPolicyOptions, type OutboundTarget } from './address-policy';
 export { CredentialLedger, REDACTED, originOf, redactUrlPasswords } from './credential-ledger';
 export { RunGuard, toTarget } from './outbound-guard';
-
-/** Nest token of the console's one `AddressPolicy` (built in CoreModule from the config and the database URL). */
-export const ADDRESS_POLICY = Symbol('ADDRESS_POLICY');
+export {
+  OUTBOUND_MAX_BYTES,
+  OUTBOUND_TIMEOUT_MS,
+  OutboundConnection,
+  OutboundError,
+  OutboundHttp,
+  PeerError,
+  peerMessage,
+  type OutboundRequest,
+  type OutboundResponse,
+  type OutboundTls,
+  type PeerRequest,
+  type PeerResponse,
+} from './outbound-http';
+export { OutboundModule } from './outbound.module';
