@@ -11,6 +11,13 @@ import { csrfTokenFor } from './tokens';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What a route declares (`@Public`, `@RequireFeature`, `@RequirePermission`/`@SignedIn`), on its method or class. */
+interface RouteRules {
+  isPublic: boolean;
+  feature: Feature | undefined;
+  permission: { resource: Resource; action: Action } | 'signed-in' | undefined;
+}
+
 export function requestIp(req: Request): string {
   return req.ip || req.socket.remoteAddress || 'unknown';
 }
@@ -28,10 +35,30 @@ export class AuthGuard implements CanActivate {
     private readonly features: FeatureService,
   ) {}
 
+  /** Decorators are fixed once the app is built: read per route, not per request. Keyed by class, then handler. */
+  private readonly rules = new WeakMap<object, WeakMap<object, RouteRules>>();
+
+  private rulesOf(context: ExecutionContext): RouteRules {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byHandler = this.rules.get(controller);
+    if (!byHandler) this.rules.set(controller, (byHandler = new WeakMap()));
+    let rules = byHandler.get(handler);
+    if (!rules) {
+      const targets = [handler, controller];
+      rules = {
+        isPublic: !!this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets),
+        feature: this.reflector.getAllAndOverride<Feature | undefined>(FEATURE_KEY, targets),
+        permission: this.reflector.getAllAndOverride<RouteRules['permission']>(PERMISSION_KEY, targets),
+      };
+      byHandler.set(handler, rules);
+    }
+    return rules;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    const targets = [context.getHandler(), context.getClass()];
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets);
+    const { isPublic, feature, permission } = this.rulesOf(context);
 
     const principal = await this.resolvePrincipal(req);
     if (principal) req.principal = principal;
@@ -44,15 +71,10 @@ export class AuthGuard implements CanActivate {
       if (!sent || sent !== csrfTokenFor(secret)) throw forbidden('Missing or invalid CSRF token', 'csrf');
     }
 
-    const feature = this.reflector.getAllAndOverride<Feature | undefined>(FEATURE_KEY, targets);
     if (feature && !(await this.features.isEnabled(feature))) {
       throw forbidden(`The ${feature} feature is disabled`, 'feature_disabled');
     }
 
-    const permission = this.reflector.getAllAndOverride<{ resource: Resource; action: Action } | 'signed-in' | undefined>(
-      PERMISSION_KEY,
-      targets,
-    );
     if (permission && permission !== 'signed-in' && !can(principal.roles, permission.resource, permission.action)) {
       throw forbidden(`You do not have ${permission.action} permission on ${permission.resource}`, 'permission_denied');
     }

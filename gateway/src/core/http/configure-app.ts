@@ -6,12 +6,11 @@ import type expressNs from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
-import { requestLogMiddleware } from '../observability/logger';
-import { httpMetricsMiddleware } from '../observability/metrics';
 import { backendVersion } from '../observability/version';
 import { toErrorBody } from './exception.filter';
 import { refuseDeepJson } from './json-depth';
-import { securityHeaders } from './security-headers';
+import { requestPipeline } from './request-pipeline';
+import { securityHeaderList } from './security-headers';
 import { mountDocs, mountSpa } from './spa';
 
 /**
@@ -30,27 +29,31 @@ export function configureApp(
   server.disable('x-powered-by');
   // TRUST_PROXY (default loopback): only these peers may say who the client is through X-Forwarded-For.
   server.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders(config));
-  app.use(httpMetricsMiddleware);
-  if (deps.logger) app.use(requestLogMiddleware(deps.logger));
-  app.use(deps.cookieParser());
+  // Security headers, request metric and log, cookies and body parsers, as one layer (request-pipeline.ts).
   app.use(
-    deps.express.json({
-      limit: config.bodyLimitBytes,
-      type: ['application/json', 'application/*+json'],
-      strict: false,
-      // Deep nesting would reach recursive code (the write builder, validation) and end in a RangeError.
-      verify: refuseDeepJson(config.bodyMaxDepth),
+    requestPipeline({
+      securityHeaders: securityHeaderList(config),
+      logger: deps.logger,
+      cookies: deps.cookieParser(),
+      bodyParsers: [
+        deps.express.json({
+          limit: config.bodyLimitBytes,
+          type: ['application/json', 'application/*+json'],
+          strict: false,
+          // Deep nesting would reach recursive code (the write builder, validation) and end in a RangeError.
+          verify: refuseDeepJson(config.bodyMaxDepth),
+        }),
+        deps.express.urlencoded({ limit: config.bodyLimitBytes, extended: false }),
+        // A raw YAML document (`kubectl`-style clients send `Content-Type: application/yaml`) reaches a route as
+        // `{yaml: text}`, the shape the document routes (POST /api/canaries, later scrapers, playbooks, topologies) take.
+        deps.express.text({ limit: config.bodyLimitBytes, type: YAML_CONTENT_TYPES }),
+        (req: Request, _res: Response, next: NextFunction) => {
+          if (typeof req.body === 'string' && req.is(YAML_CONTENT_TYPES)) req.body = { yaml: req.body };
+          next();
+        },
+      ],
     }),
   );
-  app.use(deps.express.urlencoded({ limit: config.bodyLimitBytes, extended: false }));
-  // A raw YAML document (`kubectl`-style clients send `Content-Type: application/yaml`) reaches a route as
-  // `{yaml: text}`, the shape the document routes (POST /api/canaries, later scrapers, playbooks, topologies) take.
-  app.use(deps.express.text({ limit: config.bodyLimitBytes, type: YAML_CONTENT_TYPES }));
-  app.use((req: Request, _res: Response, next: NextFunction) => {
-    if (typeof req.body === 'string' && req.is(YAML_CONTENT_TYPES)) req.body = { yaml: req.body };
-    next();
-  });
   // Parser errors (too large, malformed JSON) answer in the same JSON shape as every other error.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();

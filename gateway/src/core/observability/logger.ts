@@ -17,21 +17,30 @@ export function createLogger(level: string): Logger {
 
 const PROBES = /^\/(healthz|readyz|metrics)(\/|$)/;
 
+/** Whether a request is logged when it finishes: not probes, and only while info is on. Asked as it starts. */
+export function wantsRequestLog(logger: Logger, req: Request): boolean {
+  return logger.isLevelEnabled('info') && !PROBES.test(req.path);
+}
+
+/** Logs one finished request; `ms` is its response time. */
+export function logRequest(logger: Logger, req: Request, res: Response, ms: number): void {
+  const status = res.statusCode;
+  const entry = {
+    req: { method: req.method, path: req.path, ip: req.ip },
+    res: { statusCode: status },
+    responseTime: ms,
+    user: req.principal?.personId,
+  };
+  if (status >= 500) logger.error(entry, 'request failed');
+  else logger.info(entry, 'request completed');
+}
+
+/** The request log as middleware (the request pipeline logs itself, with the request metrics). */
 export function requestLogMiddleware(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!logger.isLevelEnabled('info') || PROBES.test(req.path)) return next();
+    if (!wantsRequestLog(logger, req)) return next();
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const status = res.statusCode;
-      const entry = {
-        req: { method: req.method, path: req.path, ip: req.ip },
-        res: { statusCode: status },
-        responseTime: Number(process.hrtime.bigint() - started) / 1e6,
-        user: req.principal?.personId,
-      };
-      if (status >= 500) logger.error(entry, 'request failed');
-      else logger.info(entry, 'request completed');
-    });
+    res.on('finish', () => logRequest(logger, req, res, Number(process.hrtime.bigint() - started) / 1e6));
     next();
   };
 }

@@ -14,11 +14,14 @@ const httpDuration = new Histogram({
 });
 
 /** Labels use the matched route pattern (never the raw path) to keep cardinality bounded. */
+export function recordHttpRequest(req: Request, res: Response, seconds: number): void {
+  const route = req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : req.path.startsWith('/api/') ? 'unmatched' : 'static';
+  httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+}
+
+/** The request histogram as middleware (the request pipeline records it itself, with the request log). */
 export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
-  const end = httpDuration.startTimer();
-  res.on('finish', () => {
-    const route = req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : req.path.startsWith('/api/') ? 'unmatched' : 'static';
-    end({ method: req.method, route, status: String(res.statusCode) });
-  });
+  const started = process.hrtime.bigint();
+  res.on('finish', () => recordHttpRequest(req, res, Number(process.hrtime.bigint() - started) / 1e9));
   next();
 }
