@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { Client } from 'pg';
 import {
   INCIDENT_MESSAGES,
@@ -7,6 +7,7 @@ import {
   type ResponderIncident,
   type ResponderOption,
 } from '@contracts';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest, notFound } from '@gateway/core/http/domain-error';
@@ -55,6 +56,7 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
     private readonly db: Db,
     private readonly jobs: JobsService,
     private readonly plugins: PluginHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     // Global, provided when the connections plugin is part of the app.
     @Optional() private readonly connections?: ConnectionStore,
   ) {}
@@ -191,8 +193,8 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
       [id],
     );
     if (!row) throw new Error('The incident no longer exists');
-    const base = (process.env.PUBLIC_URL ?? '').replace(/\/$/, '');
-    return { ...row, url: `${base}/incidents/${row.id}` };
+    // PUBLIC_URL (validated, no trailing slash); unset → a link relative to the console's root.
+    return { ...row, url: `${this.config.publicUrl ?? ''}/incidents/${row.id}` };
   }
 
   private async listen(): Promise<void> {

@@ -41,6 +41,18 @@ describe('gateway configuration', () => {
     expect(() => loadConfig({ EXEC_UID: '-1' })).toThrow(/EXEC_UID must be a whole number/);
   });
 
+  it('reads the public URL, the connection key and the embedded port, and names a bad one', () => {
+    expect(loadConfig({})).toMatchObject({ publicUrl: null, connectionKey: null, embeddedPgPort: null });
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/ops/', CONNECTION_KEY: ' k3y ', EMBEDDED_PG_PORT: '6543' })).toMatchObject({
+      publicUrl: 'https://console.example.com/ops',
+      connectionKey: 'k3y',
+      embeddedPgPort: 6543,
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'console.example.com' })).toThrow(new ConfigError("PUBLIC_URL must be an http:// or https:// URL, got 'console.example.com'"));
+    expect(() => loadConfig({ PUBLIC_URL: 'https://console.example.com/?x=1' })).toThrow(/PUBLIC_URL must not have a query/);
+    expect(() => loadConfig({ EMBEDDED_PG_PORT: '0' })).toThrow(/EMBEDDED_PG_PORT must be a whole number from 1 to 65535/);
+  });
+
   it('reads local feature flags from PROPERTIES', () => {
     expect(parseLocalProperties('logs.disable=true, agents.disable = false\nx=a=b')).toEqual({
       'logs.disable': 'true',

@@ -7,6 +7,15 @@ export interface AppConfig {
   /** Set → use that server; unset → start the embedded Postgres under `dataDir/pg`. */
   databaseUrl: string | null;
   dataDir: string;
+  /** Port of the embedded Postgres when its cluster is created (later starts keep the cluster's port); null → 54329. */
+  embeddedPgPort: number | null;
+  /**
+   * Where people reach the console (`https://console.example.com`), for links the gateway writes into other systems
+   * (a Jira issue's link back to its incident). Unset → links are relative to the console's root.
+   */
+  publicUrl: string | null;
+  /** Key of the stored connections' secrets; null → a key generated once into `dataDir/connection.key`. */
+  connectionKey: string | null;
   adminEmail: string;
   adminPassword: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -152,6 +161,21 @@ function connectionRef(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw;
 }
 
+/** An absolute http(s) URL without a trailing slash; null when unset. */
+function baseUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL, got '${raw}'`);
+  if (url.search || url.hash) throw new ConfigError(`${name} must not have a query or fragment, got '${raw}'`);
+  return raw.replace(/\/+$/, '');
+}
+
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -192,6 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    embeddedPgPort: env.EMBEDDED_PG_PORT ? int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535) : null,
+    publicUrl: baseUrl(env, 'PUBLIC_URL'),
+    connectionKey: env.CONNECTION_KEY?.trim() || null,
     adminEmail,
     adminPassword,
     logLevel,

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { AppConfig } from '../config/app-config';
 
 /**
  * The symmetric key that encrypts connection secrets at rest (pgcrypto `pgp_sym_encrypt`).
- * `CONNECTION_KEY` wins; otherwise a random key is generated once into `DATA_DIR/connection.key` (0600).
- * Replicas must share the key: set `CONNECTION_KEY` (or share the file) when running more than one.
+ * `CONNECTION_KEY` (the config's `connectionKey`) wins; otherwise a random key is generated once into
+ * `DATA_DIR/connection.key` (0600). Replicas must share the key: set `CONNECTION_KEY` (or share the file) when running
+ * more than one.
  */
-export function loadConnectionKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env.CONNECTION_KEY?.trim();
-  if (fromEnv) return fromEnv;
+export function loadConnectionKey({ dataDir, connectionKey }: Pick<AppConfig, 'dataDir' | 'connectionKey'>): string {
+  if (connectionKey?.trim()) return connectionKey.trim();
   const file = path.join(dataDir, 'connection.key');
   try {
     return readKey(file);

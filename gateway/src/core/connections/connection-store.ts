@@ -35,7 +35,7 @@ export class ConnectionStore {
   ) {}
 
   private secretKey(): string {
-    this.key ??= loadConnectionKey(this.config.dataDir);
+    this.key ??= loadConnectionKey(this.config);
     return this.key;
   }
 

@@ -70,12 +70,12 @@ describe('loadConnectionKey', () => {
   it('prefers CONNECTION_KEY, else generates one 0600 key file and keeps it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'key-'));
     try {
-      expect(loadConnectionKey(dir, { CONNECTION_KEY: ' from-env ' })).toBe('from-env');
+      expect(loadConnectionKey({ dataDir: dir, connectionKey: ' from-env ' })).toBe('from-env');
       expect(fs.existsSync(path.join(dir, 'connection.key'))).toBe(false);
-      const first = loadConnectionKey(path.join(dir, 'data'), {});
+      const first = loadConnectionKey({ dataDir: path.join(dir, 'data'), connectionKey: null });
       expect(first).toMatch(/^[0-9a-f]{64}$/);
       expect(fs.statSync(path.join(dir, 'data', 'connection.key')).mode & 0o777).toBe(0o600);
-      expect(loadConnectionKey(path.join(dir, 'data'), {})).toBe(first);
+      expect(loadConnectionKey({ dataDir: path.join(dir, 'data'), connectionKey: null })).toBe(first);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

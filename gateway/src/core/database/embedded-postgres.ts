@@ -115,22 +115,23 @@ export async function stopOrphanPostmaster(clusterDir: string, log: Logger): Pro
   }
 }
 
-function credentials(dataDir: string): { password: string; port: number } {
+function credentials(dataDir: string, wantedPort: number | null): { password: string; port: number } {
   const file = path.join(dataDir, 'pg-credentials.json');
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
   const created = {
     password: randomBytes(18).toString('base64url'),
-    port: Number(process.env.EMBEDDED_PG_PORT) || 54329,
+    port: wantedPort ?? 54329,
   };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(created), { mode: 0o600 });
   return created;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+/** `wantedPort`: EMBEDDED_PG_PORT (the config's `embeddedPgPort`; null → 54329), used when the cluster is created. */
+export async function startEmbeddedPostgres(dataDir: string, log: Logger, wantedPort: number | null = null): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'pg');
-  const { password, port } = credentials(dataDir);
-  if (process.env.EMBEDDED_PG_PORT && Number(process.env.EMBEDDED_PG_PORT) !== port) {
+  const { password, port } = credentials(dataDir, wantedPort);
+  if (wantedPort !== null && wantedPort !== port) {
     log.warn(`EMBEDDED_PG_PORT is ignored: the cluster in ${clusterDir} was created for port ${port}`);
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
