@@ -28,17 +28,22 @@ export const EXTENSION_KEY = 'console:extensions';
 export interface ExtensionMeta {
   point: string;
   id: string;
+  /** Stands in until another plugin contributes the same id, which then replaces it silently. */
+  fallback?: boolean;
 }
 
 /**
  * Marks a provider class as the contribution `id` to `point`. A class may contribute to several points (or the same
- * point under several ids) with several decorators.
+ * point under several ids) with several decorators. `fallback`: the contribution stands in for an id until a plugin
+ * brings the real one (health's placeholders for the spec's check types that nothing runs yet), so adding that
+ * plugin is still adding its folder.
  */
-export function Extension<T>(point: ExtensionPoint<T>, id: string) {
+export function Extension<T>(point: ExtensionPoint<T>, id: string, options: { fallback?: boolean } = {}) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest providers take any constructor arguments
   return <C extends abstract new (...args: any[]) => T>(target: C): void => {
     const metas: ExtensionMeta[] = Reflect.getOwnMetadata(EXTENSION_KEY, target) ?? [];
-    Reflect.defineMetadata(EXTENSION_KEY, [...metas, { point: point.id, id }], target);
+    const meta: ExtensionMeta = options.fallback ? { point: point.id, id, fallback: true } : { point: point.id, id };
+    Reflect.defineMetadata(EXTENSION_KEY, [...metas, meta], target);
   };
 }
 
@@ -58,16 +63,20 @@ export interface Contribution<T = unknown> {
   id: string;
   owner: string;
   instance: T;
+  fallback?: boolean;
 }
 
-/** Groups contributions by point, failing loudly on a repeated id within a point. */
+/**
+ * Groups contributions by point, failing loudly on a repeated id within a point; a fallback gives way to the one
+ * real contribution of its id (two real ones, or two fallbacks, are still a duplicate).
+ */
 export function indexContributions(contributions: readonly Contribution[]): Map<string, Map<string, Contribution>> {
   const byPoint = new Map<string, Map<string, Contribution>>();
   for (const c of contributions) {
     const ids = byPoint.get(c.point) ?? new Map<string, Contribution>();
     const existing = ids.get(c.id);
-    if (existing) throw new DuplicateExtensionError(c.point, c.id, existing.owner, c.owner);
-    ids.set(c.id, c);
+    if (existing && !!existing.fallback === !!c.fallback) throw new DuplicateExtensionError(c.point, c.id, existing.owner, c.owner);
+    if (!existing || existing.fallback) ids.set(c.id, c);
     byPoint.set(c.point, ids);
   }
   return byPoint;
