@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { apiBase, apiTarget, apiUrlProblem, callError, failedResult, httpCall, httpUrl, jsonOf } from '@gateway/core/checks/runner-kit';
+import { apiCall, apiUrlProblem, failedResult, httpUrl } from '@gateway/core/checks/runner-kit';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /**
@@ -72,20 +72,10 @@ export class AlertmanagerCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const base = await apiBase(spec, ctx, URL_RULES);
-    if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
-    const { target, headers } = await apiTarget(base, '/api/v2/alerts', ctx, spec);
-    for (const [k, v] of Object.entries({ active: 'true', silenced: 'false', inhibited: 'false' })) target.searchParams.set(k, v);
-    for (const matcher of matchersOf(spec)) target.searchParams.append('filter', matcher);
-
-    let response: { code: number; body: string };
-    try {
-      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: spec.insecure === true, signal: ctx.signal, timeoutMs: ctx.timeoutMs });
-    } catch (err) {
-      return callError(started, ctx, err);
-    }
-    const duration = Date.now() - started;
-    const json = jsonOf(response.body);
+    const search: Array<[string, string]> = [['active', 'true'], ['silenced', 'false'], ['inhibited', 'false'], ...matchersOf(spec).map((m): [string, string] => ['filter', m])];
+    const response = await apiCall(spec, ctx, started, { rules: URL_RULES, path: '/api/v2/alerts', search, insecure: spec.insecure === true });
+    if ('pass' in response) return response;
+    const { duration, json } = response;
     if (response.code < 200 || response.code > 299 || !Array.isArray(json)) {
       const reason = typeof json === 'string' ? json : (json as { message?: unknown } | undefined)?.message ?? response.body.slice(0, 200).trim();
       const message = `HTTP ${response.code}: ${String(reason)}`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { apiBase, apiTarget, apiUrlProblem, callError, failedResult, httpCall, jsonOf } from '@gateway/core/checks/runner-kit';
+import { apiCall, apiUrlProblem, failedResult } from '@gateway/core/checks/runner-kit';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 interface SearchResponse {
@@ -34,30 +34,19 @@ abstract class SearchCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const base = await apiBase(spec, ctx);
-    if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
     const index = encodeURIComponent(spec.index as string).replace(/%2C/gi, ',');
     // canary-checker's older `auth: {username, password}` is read too, so existing canaries load unchanged.
     const auth = (spec.auth ?? {}) as { username?: unknown; password?: unknown };
-    const { target, headers } = await apiTarget(base, `/${index}/_search`, ctx, { username: spec.username ?? auth.username, password: spec.password ?? auth.password });
-
-    let response: { code: number; body: string };
-    try {
-      const body = JSON.stringify((searchBody(spec.query) as { body: unknown }).body);
-      response = await httpCall(target, {
-        outbound: ctx.outbound,
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body,
-        insecure: spec.insecure === true,
-        signal: ctx.signal,
-        timeoutMs: ctx.timeoutMs,
-      });
-    } catch (err) {
-      return callError(started, ctx, err);
-    }
-    const duration = Date.now() - started;
-    const json = jsonOf(response.body) as SearchResponse | undefined;
+    const response = await apiCall(spec, ctx, started, {
+      path: `/${index}/_search`,
+      method: 'POST',
+      body: JSON.stringify((searchBody(spec.query) as { body: unknown }).body),
+      credentials: { username: spec.username ?? auth.username, password: spec.password ?? auth.password },
+      insecure: spec.insecure === true,
+    });
+    if ('pass' in response) return response;
+    const { duration } = response;
+    const json = response.json as SearchResponse | undefined;
     if (!json || typeof json !== 'object') {
       const message = `HTTP ${response.code}: not a search answer: ${response.body.slice(0, 200).trim()}`;
       return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code } };

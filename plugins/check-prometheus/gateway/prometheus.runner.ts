@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { apiBase, apiTarget, apiUrlProblem, callError, failedResult, httpCall, jsonOf } from '@gateway/core/checks/runner-kit';
+import { apiCall, apiUrlProblem, failedResult } from '@gateway/core/checks/runner-kit';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /** One series (or the scalar/string) of an instant query: its labels flattened next to `value`. */
@@ -40,19 +40,10 @@ export class PrometheusCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const base = await apiBase(spec, ctx, URL_RULES);
-    if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
-    const { target, headers } = await apiTarget(base, '/api/v1/query', ctx, spec);
-    target.searchParams.set('query', spec.query as string);
-
-    let response: { code: number; body: string };
-    try {
-      response = await httpCall(target, { outbound: ctx.outbound, headers, insecure: insecureOf(spec), signal: ctx.signal, timeoutMs: ctx.timeoutMs });
-    } catch (err) {
-      return callError(started, ctx, err);
-    }
-    const duration = Date.now() - started;
-    const json = jsonOf(response.body) as PrometheusResponse | undefined;
+    const response = await apiCall(spec, ctx, started, { rules: URL_RULES, path: '/api/v1/query', search: [['query', spec.query as string]], insecure: insecureOf(spec) });
+    if ('pass' in response) return response;
+    const { duration } = response;
+    const json = response.json as PrometheusResponse | undefined;
     if (!json || typeof json !== 'object') {
       const message = `HTTP ${response.code}: not a Prometheus API answer: ${response.body.slice(0, 200).trim()}`;
       return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code } };

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderOption } from '@contracts';
-import { ConnectionStore } from '@gateway/core/connections';
+import { ConnectionStore, handlerConnection } from '@gateway/core/connections';
 import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { JiraClient } from './jira.client';
@@ -57,10 +57,7 @@ export class JiraResponder implements ResponderHandler {
     }
   }
 
-  private async connectionOrDefault(connection: ResolvedConnection | null, instance?: string): Promise<ResolvedConnection> {
-    const found = connection ?? (instance ? await this.connections.resolve(instance) : await this.connections.firstOfType(this.connectionTypes));
-    if (!found) throw new Error(instance ? `Jira instance ${instance} not found` : 'No Jira connection is configured');
-    if (found.type !== 'jira') throw new Error(`Connection ${found.name} is not a Jira connection`);
-    return found;
+  private connectionOrDefault(connection: ResolvedConnection | null, instance?: string): Promise<ResolvedConnection> {
+    return handlerConnection(this.connections, 'Jira', this.connectionTypes, connection, instance);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection, ResponderCreateContext, ResponderHandler, ResponderOption } from '@contracts';
-import { ConnectionStore } from '@gateway/core/connections';
+import { ConnectionStore, handlerConnection } from '@gateway/core/connections';
 import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { GraphClient, plannerPriority } from './graph.client';
@@ -56,9 +56,7 @@ export class MsPlannerResponder implements ResponderHandler {
     }
   }
 
-  private async connectionOrDefault(connection: ResolvedConnection | null, instance?: string): Promise<ResolvedConnection> {
-    const found = connection ?? (instance ? await this.connections.resolve(instance) : await this.connections.firstOfType(this.connectionTypes));
-    if (!found) throw new Error('No Microsoft Planner connection is configured');
-    return found;
+  private connectionOrDefault(connection: ResolvedConnection | null, instance?: string): Promise<ResolvedConnection> {
+    return handlerConnection(this.connections, 'Microsoft Planner', this.connectionTypes, connection, instance);
   }
 }

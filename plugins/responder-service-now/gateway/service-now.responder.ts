@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { ResolvedConnection, ResponderCreateContext, ResponderHandler } from '@contracts';
-import { ConnectionStore } from '@gateway/core/connections';
+import { ConnectionStore, handlerConnection } from '@gateway/core/connections';
 import { OutboundHttp } from '@gateway/core/outbound';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ServiceNowClient } from './service-now.client';
@@ -40,9 +40,7 @@ export class ServiceNowResponder implements ResponderHandler {
     return { externalId: record.number };
   }
 
-  private async connectionOrDefault(connection: ResolvedConnection | null, instance?: string): Promise<ResolvedConnection> {
-    const found = connection ?? (instance ? await this.connections.resolve(instance) : await this.connections.firstOfType(this.connectionTypes));
-    if (!found) throw new Error('No ServiceNow connection is configured');
-    return found;
+  private connectionOrDefault(connection: ResolvedConnection | null, instance?: string): Promise<ResolvedConnection> {
+    return handlerConnection(this.connections, 'ServiceNow', this.connectionTypes, connection, instance);
   }
 }

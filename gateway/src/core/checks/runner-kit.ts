@@ -137,6 +137,55 @@ export async function apiTarget(
   return { target, headers };
 }
 
+export interface ApiRequest {
+  /** How the type reads its address (see `apiUrlProblem`). */
+  rules?: ApiUrlRules;
+  /** Appended to the base URL's path. */
+  path: string;
+  /** Query parameters, in order (a name may repeat). */
+  search?: Array<[string, string]>;
+  method?: 'GET' | 'POST';
+  /** A JSON body (sent with `content-type: application/json`). */
+  body?: string;
+  /** Default: the spec's `username`, `password` and `bearer`. */
+  credentials?: ApiCredentials | CheckSpec;
+  insecure: boolean;
+}
+
+/** What an API answered: status, text, the text as JSON (undefined when it is not), and the run's duration so far. */
+export interface ApiAnswer {
+  code: number;
+  body: string;
+  json: unknown;
+  duration: number;
+}
+
+/**
+ * The call of a type that queries an HTTP API: its base URL (written, else its connection's), the path and query,
+ * its authorization, and one request with the run's guard, signal and timeout. A problem on the way (no URL, refused,
+ * unreachable, timed out) comes back as the run's result instead of an answer.
+ */
+export async function apiCall(spec: CheckSpec, ctx: CheckRunContext, started: number, request: ApiRequest): Promise<ApiAnswer | CheckResult> {
+  const base = await apiBase(spec, ctx, request.rules);
+  if (!base) return failedResult(started, 'connection: could not be resolved to an http(s) URL', true);
+  const { target, headers } = await apiTarget(base, request.path, ctx, request.credentials ?? spec);
+  for (const [name, value] of request.search ?? []) target.searchParams.append(name, value);
+  try {
+    const res = await httpCall(target, {
+      outbound: ctx.outbound,
+      method: request.method,
+      headers: request.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: request.body,
+      insecure: request.insecure,
+      signal: ctx.signal,
+      timeoutMs: ctx.timeoutMs,
+    });
+    return { ...res, json: jsonOf(res.body), duration: Date.now() - started };
+  } catch (err) {
+    return callError(started, ctx, err);
+  }
+}
+
 /** The answer as JSON, or undefined when it is not JSON. */
 export function jsonOf(body: string): unknown {
   try {
