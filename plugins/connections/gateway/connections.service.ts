@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { ConnectionView } from '@contracts';
 import { ConnectionStore, CONNECTION_TESTS, type ConnectionRequirement, type ConnectionTest } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
-import { DomainError, badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
+import { DomainError, badRequest, notFound } from '@gateway/core/http/domain-error';
+import { asDomainError, type DbErrorMessages } from '@gateway/core/database/db-errors';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CONNECTION_TYPE_PATTERN, GENERIC_CONNECTION_TYPES } from './connection-types';
 import type { CreateConnectionDto, UpdateConnectionDto } from './dto/connection.dto';
@@ -81,7 +82,7 @@ export class ConnectionsService {
       );
       return this.get(row!.id);
     } catch (error) {
-      throw uniqueViolation(error, candidate) ?? error;
+      throw asDomainError(error, duplicate(candidate));
     }
   }
 
@@ -126,7 +127,7 @@ export class ConnectionsService {
         ],
       );
     } catch (error) {
-      throw uniqueViolation(error, candidate) ?? error;
+      throw asDomainError(error, duplicate(candidate));
     }
     return this.get(id);
   }
@@ -210,7 +211,7 @@ function normaliseProperties(raw: Record<string, unknown> | undefined): Record<s
   return out;
 }
 
-function uniqueViolation(error: unknown, c: Candidate): DomainError | null {
-  if ((error as { code?: string }).code === '23505') return conflict(`Connection ${c.namespace}/${c.name} already exists`, 'exists');
-  return null;
+/** A second connection with one namespace and name: 409 'exists' naming it. */
+function duplicate(c: Candidate): DbErrorMessages {
+  return { unique: `Connection ${c.namespace}/${c.name} already exists`, uniqueCode: 'exists' };
 }

@@ -5,7 +5,8 @@ import { can } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
-import { badRequest, conflict, forbidden, notFound } from '@gateway/core/http/domain-error';
+import { badRequest, forbidden, notFound } from '@gateway/core/http/domain-error';
+import { mapDbErrors } from '@gateway/core/database/db-errors';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CanaryDocumentError, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
@@ -153,13 +154,8 @@ export class CanariesService {
     });
   }
 
-  private async write<T>(work: (tx: PoolClient) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(work);
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw conflict('A canary with this name already exists in this namespace');
-      throw error;
-    }
+  private write<T>(work: (tx: PoolClient) => Promise<T>): Promise<T> {
+    return mapDbErrors(() => this.db.transaction(work), { unique: 'A canary with this name already exists in this namespace' });
   }
 
   /** Upserts each check (unique canary, type, name) and soft-deletes the checks the document no longer has. */

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '@gateway/core/http/domain-error';
 import { JobsService } from '@gateway/core/jobs';
 import { ExpressionEvaluator, expressionLimitProblem } from '@gateway/core/cel';
 import { celDuration, evaluateCel, type CelOutcome } from './cel';
-import { mapDbErrors } from './db-errors';
+import { mapDbErrors } from '@gateway/core/database/db-errors';
 import { actAs } from './incidents.service';
 
 export const DOD_JOB = 'incident.dod.evaluate';

@@ -13,7 +13,7 @@ import {
 } from '@contracts';
 import { Db, type Queryable } from '@gateway/core/database/db.service';
 import { badRequest, notFound } from '@gateway/core/http/domain-error';
-import { mapDbErrors } from './db-errors';
+import { mapDbErrors } from '@gateway/core/database/db-errors';
 import type { CreateHypothesisDto, CreateIncidentDto, LinkToIncidentDto } from './dto/incident.dto';
 
 const CHILD_TYPE: Record<string, 'factor' | 'solution' | null> = { root: 'factor', factor: 'solution', solution: null };

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '@gateway/core/http/domain-error';
 import { JobsService, type JobContext } from '@gateway/core/jobs';
 import { RESPONDER_HANDLERS } from '@gateway/core/responders';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
-import { mapDbErrors } from './db-errors';
+import { mapDbErrors } from '@gateway/core/database/db-errors';
 import type { CreateResponderDto } from './dto/incident.dto';
 
 export const RESPONDER_CREATE_JOB = 'responder.create';
