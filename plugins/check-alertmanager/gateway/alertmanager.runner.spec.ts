@@ -1,10 +1,8 @@
 import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
-import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
+import { itReportsUnreachableAndSilentPeers } from '../../../test/support/http-check-failures';
 import { startAlertmanager, type AlertmanagerPeer } from '../../../test/support/peers/alertmanager';
-import { freePort } from '../../../test/support/peers/prometheus';
 import { AlertmanagerCheckRunner, alertmanagerUrl, matchersOf, type FiringAlert } from './alertmanager.runner';
 
 const context = (timeoutMs = 5000): CheckRunContext => checkContext(timeoutMs);
@@ -100,28 +98,7 @@ describe('alertmanager check', () => {
     expect(matchersOf({ name: 'a', alerts: 'DiskFull\n High.* \n\n', ignore: '' })).toEqual(['alertname=~"DiskFull|High.*"']);
   });
 
-  it('fails with the connection error on a closed port', async () => {
-    const port = await freePort();
-    const r = await runner.run({ name: 'a', url: `http://127.0.0.1:${port}` }, context());
-    expect(r).toMatchObject({ pass: false, invalid: false });
-    expect(r.message).toContain('ECONNREFUSED');
-  });
-
-  it('returns within the timeout when the server accepts and never answers', async () => {
-    const sockets: Socket[] = [];
-    const hung = http.createServer(() => undefined);
-    hung.on('connection', (s) => sockets.push(s));
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    try {
-      const started = Date.now();
-      const r = await runner.run({ name: 'h', url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}` }, context(300));
-      expect(Date.now() - started).toBeLessThan(1500);
-      expect(r).toMatchObject({ pass: false, invalid: false, message: 'timed out after 300ms' });
-    } finally {
-      sockets.forEach((s) => s.destroy());
-      await new Promise((resolve) => hung.close(resolve));
-    }
-  });
+  itReportsUnreachableAndSilentPeers(runner, (url) => ({ name: 'a', url }));
 
   it('is invalid, naming the field', async () => {
     expect(runner.validate({ name: 'a' })).toEqual(['url: required']);

@@ -1,9 +1,7 @@
 import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
-import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
-import { freePort } from '../../../test/support/peers/prometheus';
+import { itReportsUnreachableAndSilentPeers } from '../../../test/support/http-check-failures';
 import { startSearchEnginePeer, type SearchEnginePeer } from '../../../test/support/peers/search-engine';
 import { OpenSearchCheckRunner } from './elasticsearch.runner';
 
@@ -63,28 +61,7 @@ describe('opensearch check', () => {
     expect(anonymous).toMatchObject({ pass: false, message: 'missing authentication credentials for REST request [/index/_search]', details: { code: 401 } });
   });
 
-  it('fails with the connection error on a closed port', async () => {
-    const port = await freePort();
-    const r = await runner.run(check({ url: `http://127.0.0.1:${port}` }), context());
-    expect(r).toMatchObject({ pass: false, invalid: false });
-    expect(r.message).toContain('ECONNREFUSED');
-  });
-
-  it('returns within the timeout when the server accepts and never answers', async () => {
-    const sockets: Socket[] = [];
-    const hung = http.createServer(() => undefined);
-    hung.on('connection', (s) => sockets.push(s));
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    try {
-      const started = Date.now();
-      const r = await runner.run(check({ url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}` }), context(300));
-      expect(Date.now() - started).toBeLessThan(1500);
-      expect(r).toMatchObject({ pass: false, invalid: false, message: 'timed out after 300ms' });
-    } finally {
-      sockets.forEach((s) => s.destroy());
-      await new Promise((resolve) => hung.close(resolve));
-    }
-  });
+  itReportsUnreachableAndSilentPeers(runner, (url) => check({ url }));
 
   it('is invalid, naming the field', async () => {
     expect(runner.validate({ name: 'o' })).toEqual(['url: required', 'index: required']);

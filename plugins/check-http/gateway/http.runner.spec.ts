@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
+import { itReportsUnreachableAndSilentPeers } from '../../../test/support/http-check-failures';
 import { startHttpPeer, type HttpPeer } from '../../../test/support/peers/http-peer';
 import { startNtlmPeer, type NtlmPeer } from '../../../test/support/peers/ntlm-peer';
 import { selfSignedCertificate } from '../../../test/support/peers/self-signed';
@@ -93,21 +94,7 @@ describe('http check', () => {
     expect(r.message).toMatch(/certificate expires in [01] days, fewer than 7/);
   });
 
-  it('returns within the timeout when the server accepts and never answers', async () => {
-    const sockets: Socket[] = [];
-    const hung = http.createServer(() => undefined);
-    hung.on('connection', (s) => sockets.push(s));
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    try {
-      const started = Date.now();
-      const r = await runner.run({ name: 'h', url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/` }, context(300));
-      expect(Date.now() - started).toBeLessThan(1500);
-      expect(r).toMatchObject({ pass: false, invalid: false, message: 'timed out after 300ms' });
-    } finally {
-      sockets.forEach((s) => s.destroy());
-      await new Promise((resolve) => hung.close(resolve));
-    }
-  });
+  itReportsUnreachableAndSilentPeers(runner, (url) => ({ name: 'h', url: `${url}/` }));
 
   it('returns within the timeout when the body stalls after the headers', async () => {
     const stalled = http.createServer((_req, res) => {

@@ -1,10 +1,9 @@
 import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
-import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { CheckResult, CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
+import { itReportsUnreachableAndSilentPeers } from '../../../test/support/http-check-failures';
 import { startHttpPeer, type HttpPeer } from '../../../test/support/peers/http-peer';
-import { freePort, startPrometheus, type PrometheusPeer } from '../../../test/support/peers/prometheus';
+import { startPrometheus, type PrometheusPeer } from '../../../test/support/peers/prometheus';
 // The health area's own expression pipeline, so the `test` below is evaluated exactly as a scheduled run would be.
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { applyExpressions } from '@gateway/core/checks/expressions';
@@ -83,13 +82,6 @@ describe('prometheus check', () => {
     await peer?.stop();
   });
 
-  it('fails with the connection error on a closed port', async () => {
-    const port = await freePort();
-    const r = await runner.run({ name: 'closed', url: `http://127.0.0.1:${port}`, query: 'up' }, context());
-    expect(r).toMatchObject({ pass: false, invalid: false });
-    expect(r.message).toContain('ECONNREFUSED');
-  });
-
   it('sends basic auth from username/password, or the bearer token, and keeps the URL path prefix', async () => {
     await runner.run({ name: 'a', url: `${peer.url}/prom/`, query: 'sum(up) by (job)', username: 'alice', password: { value: 's3cret' } }, context());
     const basic = peer.requests[peer.requests.length - 1];
@@ -106,21 +98,7 @@ describe('prometheus check', () => {
     expect(r.message).toMatch(/^HTTP 404: not a Prometheus API answer/);
   });
 
-  it('returns within the timeout when the server accepts and never answers', async () => {
-    const sockets: Socket[] = [];
-    const hung = http.createServer(() => undefined);
-    hung.on('connection', (s) => sockets.push(s));
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    try {
-      const started = Date.now();
-      const r = await runner.run({ name: 'h', url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`, query: 'up' }, context(300));
-      expect(Date.now() - started).toBeLessThan(1500);
-      expect(r).toMatchObject({ pass: false, invalid: false, message: 'timed out after 300ms' });
-    } finally {
-      sockets.forEach((s) => s.destroy());
-      await new Promise((resolve) => hung.close(resolve));
-    }
-  });
+  itReportsUnreachableAndSilentPeers(runner, (url) => ({ name: 'h', url, query: 'up' }));
 
   it('is invalid, naming the field, without a url or a query', async () => {
     expect(runner.validate({ name: 'x' })).toEqual(['url: required', 'query: required']);
