@@ -68,9 +68,9 @@ export class CanariesService {
   }
 
   private read(body: CanaryBodyDto): ParsedCanary {
-    const runners = (type: string) => this.plugins.find(CHECK_RUNNERS, type);
-    if (typeof body.yaml === 'string') return parseCanaryYaml(body.yaml, runners);
-    return validateCanary({ name: body.name, namespace: body.namespace, labels: body.labels, spec: body.spec }, runners);
+    const types = { ids: this.plugins.ids(CHECK_RUNNERS).sort(), find: (type: string) => this.plugins.find(CHECK_RUNNERS, type) };
+    if (typeof body.yaml === 'string') return parseCanaryYaml(body.yaml, types);
+    return validateCanary({ name: body.name, namespace: body.namespace, labels: body.labels, spec: body.spec }, types);
   }
 
   /** The editor's live validation: every problem, placed in the YAML text when it was sent as YAML. Saves nothing. */

@@ -1,7 +1,7 @@
 import { CanaryDocumentError, compileSchedule, parseCanaryYaml, scheduleProblem, validateCanary } from './canary-document';
 
 const httpRunner = { validate: (spec: Record<string, unknown>) => (spec.url ? [] : ['url: required']) };
-const runners = (type: string) => (type === 'http' ? httpRunner : undefined);
+const runners = { ids: ['http', 'tcp', 'dns'], find: (type: string) => (type === 'http' ? httpRunner : undefined) };
 const fail = (fn: () => unknown): string => {
   try {
     fn();

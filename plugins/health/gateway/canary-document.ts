@@ -2,7 +2,6 @@ import { userExpressionProblem } from '@gateway/core/cel';
 import { loadUserYaml } from '@gateway/core/documents';
 import { compileSchedule as coreCompileSchedule, parseDuration, scheduleProblem as coreScheduleProblem, type Schedule } from '@gateway/core/jobs';
 import {
-  CHECK_TYPES_IN_EDITOR,
   validateCanaryParts,
   validateCanaryDocument,
   type CanarySpecRules,
@@ -28,7 +27,14 @@ export class CanaryDocumentError extends Error {
 export type ParsedCheck = ValidCanaryCheck;
 export type ParsedCanary = ValidCanary;
 
-export type RunnerLookup = (type: string) => Pick<CheckRunner, 'validate'> | undefined;
+/**
+ * The check types this gateway runs: the ids contributed to CHECK_RUNNERS (each plugins/check-<type>, and health's
+ * placeholders for the spec's types that nothing runs yet), and each one's runner for its own rules.
+ */
+export interface CheckTypes {
+  ids: readonly string[];
+  find(type: string): Pick<CheckRunner, 'validate'> | undefined;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -36,14 +42,14 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * The shared canary schema (contracts/src/canary-spec.ts) with what only the gateway knows: the check types it
  * accepts, whether a schedule can run, how complex an expression may be, and each type's runner's own rules.
  */
-function gatewayRules(runners: RunnerLookup): CanarySpecRules {
+function gatewayRules(types: CheckTypes): CanarySpecRules {
   return {
-    knownTypes: CHECK_TYPES_IN_EDITOR,
+    knownTypes: types.ids,
     scheduleProblem,
     // Refused at save time rather than failing closed at every run: too long or too complex (CEL), too long or not a
     // template (Go templates).
     expressionProblem: (expression) => userExpressionProblem(expression, expression.language === 'cel'),
-    checkProblems: (type, check) => runners(type)?.validate(check) ?? [],
+    checkProblems: (type, check) => types.find(type)?.validate(check) ?? [],
   };
 }
 
@@ -62,20 +68,20 @@ export function parseYaml(text: string): unknown {
 }
 
 /** A YAML Canary document → a validated canary; throws CanaryDocumentError with every problem found. */
-export function parseCanaryYaml(text: string, runners: RunnerLookup): ParsedCanary {
+export function parseCanaryYaml(text: string, types: CheckTypes): ParsedCanary {
   const doc = parseYaml(text);
   if (!isObject(doc)) throw new CanaryDocumentError('the document must be a Canary object');
-  return validOrThrow(validateCanaryDocument(doc, gatewayRules(runners)));
+  return validOrThrow(validateCanaryDocument(doc, gatewayRules(types)));
 }
 
 /** {name, namespace, labels, spec} → a validated canary. */
 export function validateCanary(
   input: { name?: unknown; namespace?: unknown; labels?: unknown; spec?: unknown },
-  runners: RunnerLookup,
+  types: CheckTypes,
   metaPrefix = '',
   errors: string[] = [],
 ): ParsedCanary {
-  return validOrThrow(validateCanaryParts(input, gatewayRules(runners), metaPrefix, errors));
+  return validOrThrow(validateCanaryParts(input, gatewayRules(types), metaPrefix, errors));
 }
 
 // --- Schedules --------------------------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ describe('canaries API and Run Now', () => {
     const schedule = await post({ yaml: YAML('bad-schedule').replace('@every 30s', 'every minute') }).expect(400);
     expect(schedule.body.message).toMatch(/^invalid schedule: /);
     const type = await post({ name: 'x', spec: { nosuch: [{ name: 'a' }] } }).expect(400);
-    expect(type.body.message).toMatch(/^unknown check type 'nosuch'; supported types: http, .*opensearch$/);
+    expect(type.body.message).toMatch(/^unknown check type 'nosuch'; supported types: alertmanager, awsconfig, .*, http, .*, tcp$/);
     expect(await count(`select count(*) n from canaries`)).toBe(before);
   });
 

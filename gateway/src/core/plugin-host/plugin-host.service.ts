@@ -53,7 +53,7 @@ export class PluginHost implements OnModuleInit {
   }
 
   /** The ids contributed to `point`, in registration order (the type lists: check types, responder types...). */
-  ids(point: ExtensionPoint<unknown>): string[] {
+  ids<T>(point: ExtensionPoint<T>): string[] {
     return [...(this.points.get(point.id)?.keys() ?? [])];
   }
 
