@@ -101,12 +101,13 @@ export const RESPONDER_SETUP_MESSAGES = {
 } as const;
 
 /**
- * What a responder type's gateway plugin implements, registered with `@Extension('responders', '<type>')`.
+ * What a responder type's gateway plugin implements, registered with `@Extension(RESPONDER_HANDLERS, '<type>')`
+ * (gateway/src/core/responders). The responder types are the ids contributed there: no list of them exists.
  * `create` is called by a durable job after the responder row is inserted; its external id is stored on the row.
  * Throwing records the error on the responder and the job retries.
  */
 export interface ResponderHandler {
-  readonly type: ResponderType;
+  readonly type: string;
   /** Connection types this handler accepts (e.g. ['jira']); null when it needs none. */
   readonly connectionTypes: readonly string[] | null;
   create(context: ResponderCreateContext): Promise<{ externalId: string }>;
