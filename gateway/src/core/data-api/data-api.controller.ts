@@ -34,12 +34,12 @@ export class DataApiController {
 
   @Get(':resource')
   async read(@Param('resource') resource: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    send(res, await this.dataApi.read(resource, await toRequest(req, false)));
+    send(res, await this.dataApi.read(resource, toReadRequest(req)));
   }
 
   @Head(':resource')
   async head(@Param('resource') resource: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    send(res, await this.dataApi.read(resource, await toRequest(req, false)), true);
+    send(res, await this.dataApi.read(resource, toReadRequest(req)), true);
   }
 
   @Post(':resource')
@@ -65,6 +65,13 @@ export class DataApiController {
 }
 
 async function toRequest(req: Request, withBody: boolean): Promise<DataApiRequest> {
+  const request = toReadRequest(req);
+  if (withBody) request.body = await readJsonBody(req);
+  return request;
+}
+
+/** A request without a body (reads), built without waiting for anything. */
+function toReadRequest(req: Request): DataApiRequest {
   const url = req.originalUrl ?? req.url;
   const q = url.indexOf('?');
   return {
@@ -74,7 +81,7 @@ async function toRequest(req: Request, withBody: boolean): Promise<DataApiReques
     range: req.headers.range,
     rangeUnit: header(req.headers['range-unit']),
     accept: req.headers.accept,
-    body: withBody ? await readJsonBody(req) : undefined,
+    body: undefined,
   };
 }
 
@@ -84,7 +91,7 @@ function header(value: string | string[] | undefined): string | undefined {
 
 function send(res: Response, result: DataApiResponse, head = false): void {
   res.status(result.status);
-  for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  for (const name in result.headers) res.setHeader(name, result.headers[name]);
   if (result.body === null || head) res.end();
   else res.end(result.body);
 }

@@ -8,6 +8,7 @@ import type { ParsedQuery } from './ast';
 import { DataApiErrors } from './errors';
 import { FEATURE_GATE, type FeatureGate } from './feature-gate';
 import { fromDatabaseError } from './pg-errors';
+import { ParseCache } from './parse-cache';
 import { parseQuery, type ParseOptions } from './query-parser';
 import { combineWindows, parsePrefer, parseRange, wantsSingleObject, type Preferences, type RangeWindow } from './request-headers';
 import { DataApiRegistry } from './resource-registry';
@@ -61,6 +62,8 @@ interface Guarded {
 export class DataApiService {
   private readonly parseOptions: ParseOptions;
   private readonly maxResponseBytes: number;
+  /** Parsed query strings of resource requests (rpc GETs parse with the function's argument names, uncached). */
+  private readonly queries = new ParseCache((queryString) => deepFreeze(parseQuery(queryString, this.parseOptions)));
 
   constructor(
     private readonly registry: DataApiRegistry,
@@ -89,8 +92,8 @@ export class DataApiService {
     const principal = signedIn(request);
     const resource = this.resource(name);
     await this.authorize(principal, resource, 'read');
-    const prefs = parsePrefer(request.prefer);
-    const query = parseQuery(request.queryString, this.parseOptions);
+    const prefs = preferences(request.prefer);
+    const query = this.queries.get(request.queryString);
     const window = rootWindow(query, request);
     const params = new SqlParams();
     const source = { meta: resource, from: resourceFrom(resource, principal, params) };
@@ -129,7 +132,7 @@ export class DataApiService {
     if (!rpc) throw DataApiErrors.functionNotFound(name, []);
     const writes = method === 'POST' && rpc.write !== null;
     await this.authorize(principal, rpc, writes ? 'write' : 'read');
-    const prefs = parsePrefer(request.prefer);
+    const prefs = preferences(request.prefer);
     const query = parseQuery(request.queryString, method === 'GET' ? { ...this.parseOptions, rpcArgNames: new Set(rpc.args.map((a) => a.name)) } : this.parseOptions);
     const args = method === 'GET' ? argsFromQuery(query) : request.body === undefined ? {} : bodyObject(request.body);
     const window = rootWindow(query, request);
@@ -170,9 +173,9 @@ export class DataApiService {
     const resource = this.resource(name);
     if (!resource.write) throw DataApiErrors.methodNotAllowed(resource.name, 'write');
     await this.authorize(principal, resource, 'write');
-    const prefs = parsePrefer(request.prefer);
+    const prefs = preferences(request.prefer);
     if (prefs.return === 'representation') await this.authorize(principal, resource, 'read');
-    return { principal, resource, prefs, query: parseQuery(request.queryString, this.parseOptions) };
+    return { principal, resource, prefs, query: this.queries.get(request.queryString) };
   }
 
   /** Runs write statements in one transaction; any scope violation or singular mismatch rolls it all back. */
@@ -224,6 +227,22 @@ export class DataApiService {
       throw fromDatabaseError(error, constraintMessages) ?? error;
     }
   }
+}
+
+const preferenceTexts = new ParseCache((text) => deepFreeze(parsePrefer(text)), 64, 256);
+
+/** The Prefer header(s), parsed once per distinct text. */
+function preferences(header: string | string[] | undefined): Preferences {
+  return preferenceTexts.get(Array.isArray(header) ? header.join(',') : (header ?? ''));
+}
+
+/** Parsed values are shared between requests through the caches: any attempt to change one fails loudly. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 function signedIn(request: DataApiRequest): Principal {
