@@ -1,6 +1,6 @@
 import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { CheckRunContext } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
 import { itReportsUnreachableAndSilentPeers } from '../../../test/support/http-check-failures';
@@ -61,7 +61,10 @@ describe('http check', () => {
         name: 'post',
         url: `${peer.url}/echo`,
         method: 'post',
-        headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'X-Team', valueFrom: { literal: 'sre' } }],
+        headers: [
+          { name: 'Content-Type', value: 'application/json' },
+          { name: 'X-Team', valueFrom: { literal: 'sre' } },
+        ],
         body: '{"a":1}',
         username: 'alice',
         password: { value: 's3cret' },
@@ -113,7 +116,7 @@ describe('http check', () => {
     }
   });
 
-  it('takes `connection:` instead of url, with the stored connection\'s URL', async () => {
+  it("takes `connection:` instead of url, with the stored connection's URL", async () => {
     const withConnection = checkContext(2000, async (ref) => (ref === 'connection://default/status-page' ? `${peer.url}/ok` : null));
     expect(runner.validate({ name: 'c', connection: 'connection://default/status-page' })).toEqual([]);
     const r = await runner.run({ name: 'c', connection: 'connection://default/status-page' }, withConnection);
@@ -125,28 +128,57 @@ describe('http check', () => {
     expect(runner.validate({ name: 'c', connection: 'ftp://x' })).toEqual(['connection: must be a connection:// reference or an http(s):// URL']);
   });
 
-  it('fills $(username) / $(.password) in the url from the check\'s own fields, percent-encoded', async () => {
-    const spec = { name: 't', url: `${peer.url}/query?user=$(username)&key=$(.password)`, username: 'ops', password: { valueFrom: { literal: 'p@ss/word&x=1' } } };
+  it("fills $(username) / $(.password) in the url from the check's own fields, percent-encoded", async () => {
+    const spec = {
+      name: 't',
+      url: `${peer.url}/query?user=$(username)&key=$(.password)`,
+      username: 'ops',
+      password: { valueFrom: { literal: 'p@ss/word&x=1' } },
+    };
     expect(runner.validate(spec)).toEqual([]);
     const r = await runner.run(spec, context());
     expect(r).toMatchObject({ pass: true, details: { json: { user: 'ops', key: 'p@ss/word&x=1' } } });
-    expect(runner.validate({ name: 't', url: 'http://a/?k=$(token)' })).toEqual(["url: $(token) is not known here; use $(username) or $(password) (the check's own fields)"]);
+    expect(runner.validate({ name: 't', url: 'http://a/?k=$(token)' })).toEqual([
+      "url: $(token) is not known here; use $(username) or $(password) (the check's own fields)",
+    ]);
   });
 
-  it('fills $(name) from the check\'s env in the url, and in the body when templateBody is set', async () => {
-    const env = [{ name: 'TEAM', value: 'sre' }, { name: 'token', valueFrom: { literal: 't0k en' } }];
+  it("fills $(name) from the check's env in the url, and in the body when templateBody is set", async () => {
+    const env = [
+      { name: 'TEAM', value: 'sre' },
+      { name: 'token', valueFrom: { literal: 't0k en' } },
+    ];
     const get = await runner.run({ name: 'e', url: `${peer.url}/query?team=$(TEAM)&token=$(.token)`, env }, context());
     expect(get).toMatchObject({ pass: true, details: { json: { team: 'sre', token: 't0k en' } } });
-    const post = await runner.run({ name: 'e', url: `${peer.url}/echo`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"team": "$(TEAM)"}', templateBody: true, env }, context());
+    const post = await runner.run(
+      {
+        name: 'e',
+        url: `${peer.url}/echo`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"team": "$(TEAM)"}',
+        templateBody: true,
+        env,
+      },
+      context(),
+    );
     expect(post).toMatchObject({ pass: true, details: { json: { body: { team: 'sre' } } } });
-    const untemplated = await runner.run({ name: 'e', url: `${peer.url}/echo`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"team": "$(TEAM)"}', env }, context());
+    const untemplated = await runner.run(
+      { name: 'e', url: `${peer.url}/echo`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"team": "$(TEAM)"}', env },
+      context(),
+    );
     expect(untemplated).toMatchObject({ details: { json: { body: { team: '$(TEAM)' } } } });
-    expect(runner.validate({ name: 'e', url: 'http://a/$(REGION)', env })).toEqual(["url: $(REGION) is not known here; use $(username), $(password) or a name of the check's env (TEAM, token)"]);
+    expect(runner.validate({ name: 'e', url: 'http://a/$(REGION)', env })).toEqual([
+      "url: $(REGION) is not known here; use $(username), $(password) or a name of the check's env (TEAM, token)",
+    ]);
   });
 
   it('is invalid, naming the field, without a url', async () => {
     expect(runner.validate({ name: 'x' })).toEqual(['url: required']);
-    expect(runner.validate({ name: 'x', url: 'ftp://a', thresholdMillis: -1 })).toEqual(['url: must start with http:// or https://', 'thresholdMillis: must be a number ≥ 0']);
+    expect(runner.validate({ name: 'x', url: 'ftp://a', thresholdMillis: -1 })).toEqual([
+      'url: must start with http:// or https://',
+      'thresholdMillis: must be a number ≥ 0',
+    ]);
     const r = await runner.run({ name: 'x' }, context());
     expect(r).toMatchObject({ pass: false, invalid: true, message: 'url: required' });
   });

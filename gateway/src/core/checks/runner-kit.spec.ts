@@ -4,7 +4,8 @@ describe('check runner kit', () => {
   const ctx = {
     signal: new AbortController().signal,
     timeoutMs: 1000,
-    resolveSecret: async (ref: unknown) => ((ref as { valueFrom?: { secretKeyRef?: { key?: string } } }).valueFrom?.secretKeyRef?.key === 'k' ? 's3cret' : null),
+    resolveSecret: async (ref: unknown) =>
+      (ref as { valueFrom?: { secretKeyRef?: { key?: string } } }).valueFrom?.secretKeyRef?.key === 'k' ? 's3cret' : null,
     outbound: { check: async () => undefined },
   };
 
@@ -49,6 +50,8 @@ describe('check runner kit', () => {
     expect(fromUrl.headers).toEqual({ accept: 'application/json', authorization: `Basic ${Buffer.from('u@x:p:w').toString('base64')}` });
     const fromSpec = await apiTarget(base, '/q', ctx, { username: 'alice', password: { value: 'pw' } });
     expect(fromSpec.headers.authorization).toBe(`Basic ${Buffer.from('alice:pw').toString('base64')}`);
-    expect((await apiTarget(base, '/q', ctx, { bearer: { valueFrom: { secretKeyRef: { name: 'n', key: 'k' } } } })).headers.authorization).toBe('Bearer s3cret');
+    expect((await apiTarget(base, '/q', ctx, { bearer: { valueFrom: { secretKeyRef: { name: 'n', key: 'k' } } } })).headers.authorization).toBe(
+      'Bearer s3cret',
+    );
   });
 });

@@ -249,5 +249,12 @@ export function rowCountResult(rows: Record<string, unknown>[], expected: number
   const duration = Date.now() - started;
   const pass = expected === undefined || rows.length === expected;
   const message = pass ? `${rows.length} rows` : `got ${rows.length} rows, expected ${expected}`;
-  return { pass, invalid: false, duration, message, error: pass ? null : message, details: { rows: rows.slice(0, MAX_RESULT_ROWS), count: rows.length, duration } };
+  return {
+    pass,
+    invalid: false,
+    duration,
+    message,
+    error: pass ? null : message,
+    details: { rows: rows.slice(0, MAX_RESULT_ROWS), count: rows.length, duration },
+  };
 }

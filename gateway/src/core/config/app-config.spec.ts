@@ -19,9 +19,20 @@ describe('gateway configuration', () => {
   });
 
   it('reads the health settings, and names a bad one', () => {
-    expect(loadConfig({}).health).toEqual({ scheduler: true, tickMs: 250, checkConcurrency: 50, typeConcurrency: 20, statusRetentionDays: 30, hourlyRollupDays: 90, summaryCacheMs: 2000, storedBodyBytes: 16384 });
+    expect(loadConfig({}).health).toEqual({
+      scheduler: true,
+      tickMs: 250,
+      checkConcurrency: 50,
+      typeConcurrency: 20,
+      statusRetentionDays: 30,
+      hourlyRollupDays: 90,
+      summaryCacheMs: 2000,
+      storedBodyBytes: 16384,
+    });
     expect(loadConfig({ HEALTH_SCHEDULER: 'off', HEALTH_STATUS_RETENTION_DAYS: '7' }).health).toMatchObject({ scheduler: false, statusRetentionDays: 7 });
-    expect(() => loadConfig({ HEALTH_CHECK_CONCURRENCY: 'many' })).toThrow(new ConfigError("HEALTH_CHECK_CONCURRENCY must be a whole number from 1 to 10000, got 'many'"));
+    expect(() => loadConfig({ HEALTH_CHECK_CONCURRENCY: 'many' })).toThrow(
+      new ConfigError("HEALTH_CHECK_CONCURRENCY must be a whole number from 1 to 10000, got 'many'"),
+    );
     expect(() => loadConfig({ HEALTH_SCHEDULER: 'sometimes' })).toThrow(/HEALTH_SCHEDULER must be true or false/);
   });
 
@@ -48,7 +59,9 @@ describe('gateway configuration', () => {
       connectionKey: 'k3y',
       embeddedPgPort: 6543,
     });
-    expect(() => loadConfig({ PUBLIC_URL: 'console.example.com' })).toThrow(new ConfigError("PUBLIC_URL must be an http:// or https:// URL, got 'console.example.com'"));
+    expect(() => loadConfig({ PUBLIC_URL: 'console.example.com' })).toThrow(
+      new ConfigError("PUBLIC_URL must be an http:// or https:// URL, got 'console.example.com'"),
+    );
     expect(() => loadConfig({ PUBLIC_URL: 'https://console.example.com/?x=1' })).toThrow(/PUBLIC_URL must not have a query/);
     expect(() => loadConfig({ EMBEDDED_PG_PORT: '0' })).toThrow(/EMBEDDED_PG_PORT must be a whole number from 1 to 65535/);
   });

@@ -142,7 +142,10 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const named = ['loopback', 'linklocal', 'uniquelocal'];
   for (const entry of entries) {
     if (!named.includes(entry) && !/^[0-9a-f:.]+(\/\d{1,3})?$/.test(entry)) {

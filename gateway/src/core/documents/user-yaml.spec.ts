@@ -8,7 +8,12 @@ describe('loadUserYaml', () => {
 
   it('refuses a small text whose aliases expand past the limit (billion laughs), quickly and without walking it all', () => {
     const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 9; i++) levels.push(`${'abcdefghij'[i]}: &${'abcdefghij'[i]} [${Array(10).fill(`*${'abcdefghij'[i - 1]}`).join(', ')}]`);
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `${'abcdefghij'[i]}: &${'abcdefghij'[i]} [${Array(10)
+          .fill(`*${'abcdefghij'[i - 1]}`)
+          .join(', ')}]`,
+      );
     const bomb = levels.join('\n');
     expect(bomb.length).toBeLessThan(1000);
     expect(() => loadUserYaml(bomb)).toThrow(UserYamlError);

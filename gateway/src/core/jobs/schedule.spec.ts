@@ -19,7 +19,13 @@ describe('schedules', () => {
     expect(every.everyMs).toBe(90_000);
     expect(every.next(from)?.toISOString()).toBe('2026-01-01T10:09:00.000Z');
     expect(compileSchedule('*/5 * * * *').everyMs).toBeNull();
-    expect([parseDuration('1h30m'), parseDuration('250ms'), parseDuration('1.5s'), parseDuration('5'), parseDuration('1d')]).toEqual([5_400_000, 250, 1500, null, null]);
+    expect([parseDuration('1h30m'), parseDuration('250ms'), parseDuration('1.5s'), parseDuration('5'), parseDuration('1d')]).toEqual([
+      5_400_000,
+      250,
+      1500,
+      null,
+      null,
+    ]);
   });
 
   it('says what is wrong, quoting the schedule and naming the field', () => {

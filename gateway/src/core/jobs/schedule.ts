@@ -69,7 +69,9 @@ export function compileSchedule(schedule: string, options: ScheduleOptions = {})
     return { text, everyMs: ms, next: (from) => new Date(from.getTime() + ms) };
   }
   if (text.startsWith('@') && !(text.toLowerCase() in MACROS)) {
-    throw new ScheduleError(`'${text}': unknown macro (use ${options.every === false ? '' : '@every <duration>, '}@hourly, @daily, @weekly, @monthly or @yearly)`);
+    throw new ScheduleError(
+      `'${text}': unknown macro (use ${options.every === false ? '' : '@every <duration>, '}@hourly, @daily, @weekly, @monthly or @yearly)`,
+    );
   }
   const parts = text.startsWith('@') ? [] : text.split(/\s+/).filter(Boolean);
   if (!text.startsWith('@') && parts.length !== 5) {

@@ -24,7 +24,10 @@ describe('OutboundHttp, the one client for calls to peers', () => {
       }
       if (req.url === '/big') return void res.end('x'.repeat(100_000));
       if (req.url === '/moved') return void res.writeHead(302, { location: '/elsewhere' }).end();
-      if (req.url === '/jira-error') return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ errorMessages: [], errors: { project: 'Specify a valid project' } }));
+      if (req.url === '/jira-error')
+        return void res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ errorMessages: [], errors: { project: 'Specify a valid project' } }));
       res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] }).end(JSON.stringify({ ok: true }));
     });
   };
@@ -69,7 +72,9 @@ describe('OutboundHttp, the one client for calls to peers', () => {
 
   it('holds a deadline for the whole call, body included, and says whose cancellation ended it', async () => {
     const started = Date.now();
-    await expect(client.request(`${base}/slow`, { timeoutMs: 200 })).rejects.toThrow(new OutboundError(`${base.slice(7)} did not answer within 200 ms`, 'TIMEOUT'));
+    await expect(client.request(`${base}/slow`, { timeoutMs: 200 })).rejects.toThrow(
+      new OutboundError(`${base.slice(7)} did not answer within 200 ms`, 'TIMEOUT'),
+    );
     expect(Date.now() - started).toBeLessThan(1500);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
@@ -91,7 +96,9 @@ describe('OutboundHttp, the one client for calls to peers', () => {
     const run = new RunGuard(new AddressPolicy({ listenPort: -1, database: null, allow: [] }));
     run.ledger.record('s3cret-pw', { name: 'billing', url: 'https://billing.test' });
     seen.length = 0;
-    await expect(client.request(`${base}/echo`, { guard: run, headers: { 'x-key': 's3cret-pw' } })).rejects.toThrow(/may only be sent to https:\/\/billing\.test:443/);
+    await expect(client.request(`${base}/echo`, { guard: run, headers: { 'x-key': 's3cret-pw' } })).rejects.toThrow(
+      /may only be sent to https:\/\/billing\.test:443/,
+    );
     expect(seen).toEqual([]);
   });
 

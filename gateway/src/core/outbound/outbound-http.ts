@@ -161,7 +161,8 @@ export class OutboundHttp {
     const timeoutMs = request.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-    const agent = request.connection?.agent ?? (secure ? new https.Agent({ keepAlive: false, ...tlsOptions(request.tls ?? {}) }) : new http.Agent({ keepAlive: false }));
+    const agent =
+      request.connection?.agent ?? (secure ? new https.Agent({ keepAlive: false, ...tlsOptions(request.tls ?? {}) }) : new http.Agent({ keepAlive: false }));
     const failure = (error: unknown): Error => {
       if (error instanceof OutboundError || error instanceof OutboundRefused) return error;
       if (request.signal?.aborted) return new OutboundError('the call was cancelled', 'ABORTED');
@@ -189,14 +190,23 @@ export class OutboundHttp {
       }
       const socket = (response.request as http.ClientRequest | undefined)?.socket as TLSSocket | undefined;
       const validTo = secure ? socket?.getPeerCertificate?.()?.valid_to : undefined;
-      const { body, truncated } = await readBody(response.data, request.maxBytes ?? OUTBOUND_MAX_BYTES, request.oversize ?? 'truncate', target).catch((error) => {
-        throw failure(error);
-      });
+      const { body, truncated } = await readBody(response.data, request.maxBytes ?? OUTBOUND_MAX_BYTES, request.oversize ?? 'truncate', target).catch(
+        (error) => {
+          throw failure(error);
+        },
+      );
       const out: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined && value !== null) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
       }
-      return { status: response.status, statusText: response.statusText ?? '', headers: out, body, truncated, certificateExpires: validTo ? new Date(validTo) : null };
+      return {
+        status: response.status,
+        statusText: response.statusText ?? '',
+        headers: out,
+        body,
+        truncated,
+        certificateExpires: validTo ? new Date(validTo) : null,
+      };
     } finally {
       if (!request.connection) agent.destroy();
     }
@@ -223,7 +233,12 @@ export class OutboundHttp {
       res = await this.request(url, { ...request, headers, body, oversize: 'fail' });
     } catch (error) {
       if (error instanceof OutboundError) {
-        throw new PeerError(error.code === 'TIMEOUT' || error.code === 'ABORTED' || error.code === 'TOO_LARGE' ? error.message : `Cannot reach ${originOf(url)}: ${error.message}`, null);
+        throw new PeerError(
+          error.code === 'TIMEOUT' || error.code === 'ABORTED' || error.code === 'TOO_LARGE'
+            ? error.message
+            : `Cannot reach ${originOf(url)}: ${error.message}`,
+          null,
+        );
       }
       throw error;
     }
