@@ -1,3 +1,5 @@
+import type { IncidentRow } from './incidents';
+
 /**
  * Responder types (spec 01 §3 "Responder types and their fields"). Each type is a plugin under
  * plugins/responder-<type>/ contributing a web form (extension point `incident.responderTypes`) and a gateway
@@ -43,17 +45,8 @@ export interface ResponderFieldSpec {
   dependsOn?: readonly string[];
 }
 
-/** The incident as a responder handler sees it. */
-export interface ResponderIncident {
-  id: string;
-  incident_id: string;
-  title: string;
-  description: string | null;
-  severity: string;
-  status: string;
-  type: string;
-  url: string;
-}
+/** The incident as a responder handler sees it: its row's identity and text, and its link in the console. */
+export type ResponderIncident = Pick<IncidentRow, 'id' | 'incident_id' | 'title' | 'description' | 'severity' | 'status' | 'type'> & { url: string };
 
 /** A connection with its secrets resolved, handed to handlers only (never to the API). */
 export interface ResolvedConnection {
