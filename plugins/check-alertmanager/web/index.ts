@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'alertmanager',
+      order: 90,
       label: 'Alert Manager',
       icon: AlertUrgent20Regular,
       fields: [

@@ -11,6 +11,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'catalog',
+      order: 240,
       label: 'catalog',
       icon: BoxSearch20Regular,
       fields: [

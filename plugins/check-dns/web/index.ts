@@ -10,6 +10,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'dns',
+      order: 140,
       label: 'DNS',
       icon: GlobeSearch20Regular,
       fields: [

@@ -18,7 +18,7 @@ const fields: readonly FieldSpec[] = [
 export default definePlugin({
   manifest,
   register(ctx) {
-    ctx.add('health.checkTypes', { id: 'elasticsearch', label: 'Elasticsearch', icon: DocumentSearch20Regular, fields });
-    ctx.add('health.checkTypes', { id: 'opensearch', label: 'OpenSearch', icon: Search20Regular, fields });
+    ctx.add('health.checkTypes', { id: 'elasticsearch', order: 110, label: 'Elasticsearch', icon: DocumentSearch20Regular, fields });
+    ctx.add('health.checkTypes', { id: 'opensearch', order: 340, label: 'OpenSearch', icon: Search20Regular, fields });
   },
 });

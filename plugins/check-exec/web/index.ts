@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'exec',
+      order: 80,
       label: 'Exec',
       icon: WindowConsole20Regular,
       savePermission: { resource: 'exec', action: 'write' },

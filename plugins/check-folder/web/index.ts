@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'folder',
+      order: 200,
       label: 'Folder',
       icon: Folder20Regular,
       fields: [

@@ -15,6 +15,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'http',
+      order: 10,
       label: 'HTTP',
       icon: Globe20Regular,
       fields: [

@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'icmp',
+      order: 150,
       label: 'ICMP Ping',
       icon: Pulse20Regular,
       fields: [

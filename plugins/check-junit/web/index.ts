@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'junit',
+      order: 270,
       label: 'JUnit',
       icon: Beaker20Regular,
       fields: [

@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'mongodb',
+      order: 130,
       label: 'Mongo DB',
       icon: LeafOne20Regular,
       fields: [

@@ -11,6 +11,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'mssql',
+      order: 330,
       label: 'SQL Server',
       icon: Database20Regular,
       fields: [

@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'mysql',
+      order: 320,
       label: 'MySQL',
       icon: Database20Regular,
       fields: [

@@ -11,6 +11,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'postgres',
+      order: 310,
       label: 'Postgres',
       icon: Database20Regular,
       fields: [

@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'prometheus',
+      order: 210,
       label: 'Prometheus',
       icon: DataTrending20Regular,
       fields: [

@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'redis',
+      order: 120,
       label: 'Redis',
       icon: DatabaseLightning20Regular,
       fields: [

@@ -8,6 +8,7 @@ export default definePlugin({
   register(ctx) {
     ctx.add('health.checkTypes', {
       id: 'tcp',
+      order: 300,
       label: 'TCP',
       icon: PlugConnected20Regular,
       fields: [

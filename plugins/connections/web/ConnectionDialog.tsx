@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeft20Regular, Delete20Regular, PlugConnected20Regular } from '@fluentui/react-icons';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { Dialog } from '@web/core/components/Dialog';
@@ -49,10 +49,11 @@ export function ConnectionDialog({ open, connection, canWrite, onClose }: Connec
   const fields = useMemo(() => spec?.fields ?? [], [spec]);
   const readOnly = !canWrite;
 
-  const { register, handleSubmit, reset, formState } = useForm<ConnectionFormValues>({
+  const form = useForm<ConnectionFormValues>({
     resolver: zodResolver(connectionSchema(fields, connection)),
     defaultValues: formValues(connection),
   });
+  const { register, handleSubmit, reset, formState } = form;
   useEffect(() => {
     if (!open) return;
     setType(connection?.type ?? null);
@@ -61,11 +62,13 @@ export function ConnectionDialog({ open, connection, canWrite, onClose }: Connec
   useEffect(() => {
     if (!open) return;
     const values = formValues(connection);
-    // Select fields start on their first option (e.g. smtp encryption Auto, spec 03 §9).
+    // Select fields start on their first option (e.g. smtp encryption Auto, spec 03 §9); the other properties the
+    // type shows start empty.
     for (const f of fields) {
-      if (f.kind === 'select' && f.name.startsWith('properties.') && !values.properties[f.name.slice(11)] && f.options?.length) {
-        values.properties[f.name.slice(11)] = f.options[0].value;
-      }
+      if (!f.name.startsWith('properties.')) continue;
+      const key = f.name.slice('properties.'.length);
+      if (f.kind === 'select' && !values.properties[key] && f.options?.length) values.properties[key] = f.options[0].value;
+      else values.properties[key] ??= '';
     }
     reset(values);
   }, [open, connection, fields, reset]);
@@ -176,7 +179,9 @@ export function ConnectionDialog({ open, connection, canWrite, onClose }: Connec
           <Field label="Namespace" required validationState={errors.namespace ? 'error' : 'none'} validationMessage={errors.namespace?.message}>
             <Input {...register('namespace')} disabled={readOnly} />
           </Field>
-          <ConnectionFields fields={fields} register={register} errors={errors} existing={connection} disabled={readOnly} />
+          <FormProvider {...form}>
+            <ConnectionFields fields={fields} existing={connection} disabled={readOnly} />
+          </FormProvider>
         </form>
       )}
       <ConfirmDialog

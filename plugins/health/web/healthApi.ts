@@ -1,4 +1,4 @@
-import type { CheckGraphPoint, CheckStatusRow, CheckSummary } from '@contracts';
+import type { CanaryDocument, CanaryInput, CheckGraphPoint, CheckStatusRow, CheckSummary } from '@contracts';
 import { dataApiPath, http, pg, request, totalFromContentRange, withQuery } from '@web/core/api';
 
 /** Routes of the health area. */
@@ -64,17 +64,8 @@ export function checkKey(checkId: string): string {
   });
 }
 
-/** Canary documents: the gateway validates and writes the canary with its checks in one transaction. */
-export interface CanaryDocument {
-  id: string;
-  name: string;
-  namespace: string;
-  labels: Record<string, string>;
-  schedule: string | null;
-  spec: Record<string, unknown>;
-  checks: Array<{ id: string; type: string; name: string; status: string | null; next_runtime: string | null }>;
-}
-export type CanaryInput = { yaml: string } | { name: string; namespace: string; labels: Record<string, string>; spec: Record<string, unknown> };
+/** Canary documents (contracts/src/canary-spec.ts): the gateway validates and writes the canary with its checks in one transaction. */
+export type { CanaryDocument, CanaryInput };
 
 export const canaryKey = (id: string) => `/api/canaries/${encodeURIComponent(id)}`;
 export const createCanary = (input: CanaryInput) => http.post<CanaryDocument>('/api/canaries', input);

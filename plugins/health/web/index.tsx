@@ -1,6 +1,7 @@
 import { HeartPulse20Regular } from '@fluentui/react-icons';
 import { definePlugin } from '@web/core/plugin-host';
 import manifest from '../manifest';
+import { YAML_ONLY_CHECK_TYPES } from './checkTypes';
 import { CANARIES_SETTINGS_PATH, HEALTH_PATH } from './healthApi';
 
 const readCanaries = { resource: 'canaries', action: 'read' } as const;
@@ -8,7 +9,8 @@ const readCanaries = { resource: 'canaries', action: 'read' } as const;
 /**
  * Health (spec 02 Health, spec 03 health check editors): the dashboard at /health (the check detail modal opens
  * from its `checkId` query parameter) and the canary list and editor under /settings/canaries. Check types add
- * their editor fields through `health.checkTypes` (plugins/check-<type>/web).
+ * their label, icon and editor fields through `health.checkTypes` (plugins/check-<type>/web); the spec's types that no
+ * plugin runs yet are contributed here, so the editor offers them (as YAML) in the spec's order.
  */
 export default definePlugin({
   manifest,
@@ -26,5 +28,6 @@ export default definePlugin({
     });
     ctx.add('routes', { path: CANARIES_SETTINGS_PATH, section: 'settings', permission: readCanaries, load: () => import('./settings/CanariesPage') });
     ctx.add('routes', { path: `${CANARIES_SETTINGS_PATH}/:id`, section: 'settings', permission: readCanaries, load: () => import('./settings/CanaryEditorPage') });
+    for (const type of YAML_ONLY_CHECK_TYPES) ctx.add('health.checkTypes', type);
   },
 });

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
-import { Field, Input, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { Controller, useForm } from 'react-hook-form';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { FieldSpecForm, type FieldAdjustment } from '@web/core/forms/FieldSpecForm';
 import { zodResolver } from '@web/core/forms/zodResolver';
-import { ResponderOptionsSelect } from './ResponderOptionsSelect';
+import type { FieldSpec } from '@web/core/plugin-host';
+import { responderOptions } from './incidentsApi';
 import { responderFormDefaults } from './responderTemplates';
 import { fixedValues, valueOptions } from './responderValueOptions';
 import { INVALID_VALUE, type ResponderTypeOption } from './responderTypes';
@@ -19,7 +21,14 @@ export interface ResponderTypeFormProps {
   onSubmit(values: Record<string, string>): void;
 }
 
-/** The type's form, generated from its field specs: every field required, team defaults pre-filled, fixed values locked. */
+/** Lookups pass the responder's connection besides the fields an option list depends on. */
+const LOOKUP_WITH = ['connection'];
+
+/**
+ * The type's form, generated from its field specs by the one field-spec form: every field required, team defaults
+ * pre-filled, fixed values locked, choices from the team's spec (a field with choices is a select) or looked up from
+ * the peer through the gateway.
+ */
 export function ResponderTypeForm({ formId, type, client, incident, onSubmit }: ResponderTypeFormProps) {
   const styles = useStyles();
   const fields = useMemo(() => type.fields ?? [], [type.fields]);
@@ -28,46 +37,23 @@ export function ResponderTypeForm({ formId, type, client, incident, onSubmit }: 
     [fields],
   );
   const defaults = useMemo(() => responderFormDefaults(client, fields.map((f) => f.name), incident), [client, fields, incident]);
-  const { control, handleSubmit, watch, formState } = useForm<Record<string, string>>({
-    resolver: zodResolver(schema),
-    defaultValues: defaults,
-  });
-  const values = watch();
+  const form = useForm<Record<string, string>>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const values = (useWatch({ control: form.control }) ?? {}) as Record<string, string>;
   const fixed = fixedValues(client.values);
+  const choicesOf = (field: FieldSpec) => (field.name in fixed ? undefined : valueOptions(client.values, field.name, values));
+  const shown = fields.map((field) => (field.kind !== 'select' && choicesOf(field) ? { ...field, kind: 'select' as const } : field));
+  const adjust = (field: FieldSpec): FieldAdjustment => ({ required: true, locked: field.name in fixed, options: choicesOf(field) });
 
   return (
-    <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit((v) => onSubmit({ ...v, ...fixed }))}>
-      {fields.map((field) => {
-        const locked = field.name in fixed;
-        const choices = locked ? undefined : valueOptions(client.values, field.name, values);
-        const error = formState.errors[field.name]?.message;
-        return (
-          <Controller
-            key={field.name}
-            name={field.name}
-            control={control}
-            render={({ field: input }) => (
-              <Field label={field.label} required validationMessage={error ? String(error) : undefined}>
-                {field.kind === 'select' || choices ? (
-                  <ResponderOptionsSelect
-                    type={type.id}
-                    field={field}
-                    staticOptions={choices}
-                    params={Object.fromEntries(['connection', ...(field.dependsOn ?? [])].map((name) => [name, values[name] ?? '']).filter(([, v]) => v))}
-                    value={input.value ?? ''}
-                    disabled={locked}
-                    onChange={input.onChange}
-                  />
-                ) : field.kind === 'textarea' ? (
-                  <Textarea value={input.value ?? ''} disabled={locked} onChange={(_, d) => input.onChange(d.value)} onBlur={input.onBlur} resize="vertical" />
-                ) : (
-                  <Input value={input.value ?? ''} disabled={locked} onChange={(_, d) => input.onChange(d.value)} onBlur={input.onBlur} />
-                )}
-              </Field>
-            )}
-          />
-        );
-      })}
-    </form>
+    <FormProvider {...form}>
+      <form id={formId} className={styles.form} noValidate onSubmit={form.handleSubmit((v) => onSubmit({ ...v, ...fixed }))}>
+        <FieldSpecForm
+          fields={shown}
+          adjust={adjust}
+          loadOptions={(field, params) => responderOptions(type.id, field.optionsKey!, params)}
+          lookupWith={LOOKUP_WITH}
+        />
+      </form>
+    </FormProvider>
   );
 }

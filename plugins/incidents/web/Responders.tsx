@@ -28,7 +28,7 @@ export function Responders() {
   const [removing, setRemoving] = useState<Responder | null>(null);
   const [busy, setBusy] = useState(false);
   const registeredTypes = useMemo(
-    () => registry.getExtensions('incident.responderTypes') as readonly ResponderTypeOption[],
+    (): readonly ResponderTypeOption[] => registry.getExtensions('incident.responderTypes'),
     [registry],
   );
   const canWrite = can('responder', 'write');

@@ -1,11 +1,8 @@
-import type { ResponderFieldSpec } from '@contracts';
-import type { FieldSpec, TypeExtension } from '@web/core/plugin-host/types';
+import type { TypeExtension } from '@web/core/plugin-host/types';
 import type { TeamRef } from './types';
 
-/** A field as responder type plugins contribute it: the host's FieldSpec plus the option lookup keys. */
-export type ResponderField = FieldSpec & Partial<Pick<ResponderFieldSpec, 'optionsKey' | 'dependsOn'>>;
-
-export type ResponderTypeOption = Pick<TypeExtension, 'id' | 'label' | 'icon'> & { fields?: readonly ResponderField[] };
+/** A responder type as the incident pages use it: a registered `incident.responderTypes` contribution. */
+export type ResponderTypeOption = Pick<TypeExtension, 'id' | 'label' | 'icon' | 'fields'>;
 
 /** The types a team offers: the keys of its responder_clients that a plugin registered, in registration order. */
 export function teamResponderTypes(team: TeamRef | null | undefined, registered: readonly ResponderTypeOption[]): ResponderTypeOption[] {
@@ -15,6 +12,5 @@ export function teamResponderTypes(team: TeamRef | null | undefined, registered:
 
 export const NO_RESPONDER_TYPES = 'There were no responders configured for this team';
 export const INVALID_VALUE = 'Please provide valid value';
-export const RESPONDER_OPTIONS_DEBOUNCE_MS = 500;
 /** The type list scrolls beyond this many entries (spec 01 §9). */
 export const RESPONDER_TYPE_LIST_ROWS = 6;

@@ -1,10 +1,9 @@
 import { Mail20Regular } from '@fluentui/react-icons';
-import { RESPONDER_TYPE_LABELS, type ResponderFieldSpec } from '@contracts';
 import { definePlugin, type FieldSpec } from '@web/core/plugin-host';
 import { manifest } from '../manifest';
 
 /** Spec 01 §3: email → to, subject, body (every field required). */
-export const EMAIL_FIELDS: readonly ResponderFieldSpec[] = [
+export const EMAIL_FIELDS: readonly FieldSpec[] = [
   { name: 'to', label: 'To', kind: 'text' },
   { name: 'subject', label: 'Subject', kind: 'text' },
   { name: 'body', label: 'Body', kind: 'textarea' },
@@ -34,7 +33,7 @@ export const SMTP_CONNECTION_FIELDS: readonly FieldSpec[] = [
 export default definePlugin({
   manifest,
   register(ctx) {
-    ctx.add('incident.responderTypes', { id: 'email', label: RESPONDER_TYPE_LABELS.email, icon: Mail20Regular, fields: EMAIL_FIELDS });
+    ctx.add('incident.responderTypes', { id: 'email', label: 'Email', icon: Mail20Regular, fields: EMAIL_FIELDS });
     ctx.add('connection.types', { id: 'smtp', label: 'Email (SMTP)', icon: Mail20Regular, fields: SMTP_CONNECTION_FIELDS });
   },
 });

@@ -3,7 +3,8 @@ import { type CheckSummary, HEALTH_TIME_RANGES } from '@contracts';
 import { formatDateTime } from '@web/core/formatDateTime';
 import type { ReactNode } from 'react';
 import { UptimeText } from '../dashboard/HealthCells';
-import { formatLatency, formatRelative } from './format';
+import { formatLatency } from '../dashboard/format';
+import { formatRelative } from './format';
 import type { CheckDetail } from './types';
 
 const useStyles = makeStyles({
@@ -50,9 +51,9 @@ export function CheckStats({ check, summary, timeRange, onTimeRangeChange, now }
   return (
     <div className={styles.root}>
       {stat('Uptime', <UptimeText uptime={summary?.uptime} />, uptimeTitle)}
-      {stat('Latency (95%)', formatLatency(summary?.latency.p95))}
-      {stat('(97%)', formatLatency(summary?.latency.p97))}
-      {stat('(99%)', formatLatency(summary?.latency.p99))}
+      {stat('Latency (95%)', formatLatency(summary?.latency.p95) || '-')}
+      {stat('(97%)', formatLatency(summary?.latency.p97) || '-')}
+      {stat('(99%)', formatLatency(summary?.latency.p99) || '-')}
       {stat('Severity', check.severity ?? summary?.severity ?? '-')}
       {time('Last Run', lastRun)}
       {time('Transitioned', transitioned)}

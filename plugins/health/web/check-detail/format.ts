@@ -1,4 +1,4 @@
-import { formatDuration, formatPercent, uptimeRatio } from '@contracts';
+/** Time formats of the check detail; uptime and latency are formatted as on the dashboard (../dashboard/format.ts). */
 
 const withMilliseconds = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
@@ -39,15 +39,4 @@ export function formatRelative(value: string | null | undefined, now: number): s
     amount /= size;
   }
   return '';
-}
-
-/** Uptime over the range to one decimal, or a dash before the first counted run. */
-export function formatUptime(uptime: { passed: number; failed: number } | undefined): string {
-  if (!uptime) return '-';
-  const ratio = uptimeRatio(uptime.passed, uptime.failed);
-  return ratio === undefined ? '-' : formatPercent(ratio);
-}
-
-export function formatLatency(ms: number | null | undefined): string {
-  return formatDuration(ms) || '-';
 }

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Button, MessageBar, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { CHECK_TYPE_LABELS } from '@contracts';
 import { DATA_API, errorMessage } from '@web/core/api';
 import { usePermissions } from '@web/core/auth';
 import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { useToast } from '@web/core/components/useToast';
 import { useFeatures } from '@web/core/features';
-import { usePluginRegistry } from '@web/core/plugin-host';
+import { zodResolver } from '@web/core/forms/zodResolver';
+import { useCheckTypes } from '../checkTypes';
 import { CANARIES_SETTINGS_PATH, type CanaryDocument, canaryKey, createCanary, deleteCanary, updateCanary } from '../healthApi';
 import { CanaryCodeTab } from './CanaryCodeTab';
 import { CanaryFormTab } from './CanaryFormTab';
@@ -19,6 +20,7 @@ import {
   type CanaryModel,
   type YamlProblem,
   addCheck,
+  canaryFormSchema,
   checkCount,
   formProblems,
   labelsToEntries,
@@ -49,19 +51,20 @@ const useStyles = makeStyles({
 
 type EditorTab = 'form' | 'code' | 'jobHistory';
 
-/** The editor's one source of truth: the model, and the text shown in the Code tab (kept even when it does not parse). */
-interface DocumentState {
-  model: CanaryModel;
+/**
+ * What the user typed in the Code tab: kept as typed while it does not parse, or while the form still holds what it
+ * parsed to (`yaml`: that model written out); once the form changes, the Code tab shows the form's document again.
+ */
+interface TypedText {
   text: string;
   parseError: YamlProblem | null;
+  yaml: string | null;
 }
 
 export function modelOf(canary: CanaryDocument | null): CanaryModel {
   if (!canary) return newCanaryModel();
   return { name: canary.name, namespace: canary.namespace, labels: labelsToEntries(canary.labels), spec: canary.spec ?? {} };
 }
-
-const typeLabel = (type: string) => CHECK_TYPE_LABELS[type] ?? type;
 
 export interface CanaryEditorProps {
   /** null: a new canary. */
@@ -75,7 +78,7 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const { mutate } = useSWRConfig();
-  const checkTypes = usePluginRegistry().getExtensions('health.checkTypes');
+  const checkTypes = useCheckTypes();
   const existing = canary !== null;
   const readOnly = !canWrite;
   const { can } = usePermissions();
@@ -83,44 +86,47 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
   // Job history is the settings area's own resource (read on `database`, feature settings.job_history).
   const showJobHistory = existing && can('database', 'read') && isEnabled('settings.job_history');
 
-  const [doc, setDoc] = useState<DocumentState>(() => {
-    const model = modelOf(canary);
-    return { model, text: toYaml(model), parseError: null };
-  });
+  const resolver = useMemo(() => zodResolver(canaryFormSchema(checkTypes)), [checkTypes]);
+  // Malformed values are flagged as they are typed; "required" waits for the first Save (FieldSpecForm).
+  const form = useForm<CanaryModel>({ defaultValues: modelOf(canary), resolver, mode: 'onChange', shouldFocusError: false });
+  useWatch({ control: form.control });
+  const formText = toYaml(form.getValues());
+  const [typed, setTyped] = useState<TypedText | null>(null);
+  const current = typed && (typed.parseError || typed.yaml === formText) ? typed : null;
+  const text = current?.text ?? formText;
+  const parseError = current?.parseError ?? null;
+
   const [tab, setTab] = useState<EditorTab>('form');
   const [tabBlocked, setTabBlocked] = useState(false);
-  const [showPicker, setShowPicker] = useState(!existing && checkCount(doc.model.spec) === 0);
-  const [showRequired, setShowRequired] = useState(false);
+  const [showPicker, setShowPicker] = useState(() => !existing && checkCount(form.getValues('spec'), checkTypes.map((t) => t.id)) === 0);
   const [busy, setBusy] = useState<null | 'save' | 'delete'>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  const fieldsByType = useMemo(() => new Map(checkTypes.filter((t) => t.fields).map((t) => [t.id, t.fields!])), [checkTypes]);
-  const problems = formProblems(doc.model, fieldsByType, typeLabel);
-
-  const setModel = (model: CanaryModel) => setDoc({ model, text: toYaml(model), parseError: null });
-  const setText = (text: string) => {
-    const parsed = parseCanaryYaml(text);
-    if (!parsed.ok) return setDoc((current) => ({ ...current, text, parseError: parsed.error }));
+  const setText = (next: string) => {
+    const parsed = parseCanaryYaml(next);
+    if (!parsed.ok) return setTyped({ text: next, parseError: parsed.error, yaml: null });
     if (canary && (parsed.model.name !== canary.name || parsed.model.namespace !== canary.namespace)) {
       const message = `metadata.name and metadata.namespace of an existing canary cannot change (${canary.namespace}/${canary.name})`;
-      return setDoc((current) => ({ ...current, text, parseError: { message } }));
+      return setTyped({ text: next, parseError: { message }, yaml: null });
     }
     setTabBlocked(false);
-    setDoc({ model: parsed.model, text, parseError: null });
+    form.reset(parsed.model, { keepIsSubmitted: true });
+    void form.trigger();
+    setTyped({ text: next, parseError: null, yaml: toYaml(parsed.model) });
   };
   const selectTab = (next: EditorTab) => {
     // Unparseable YAML stays in the Code tab: switching would throw the typed text away.
-    if (next === 'form' && doc.parseError) return setTabBlocked(true);
+    if (next === 'form' && parseError) return setTabBlocked(true);
     setTabBlocked(false);
     setTab(next);
   };
   const pickType = (type: string) => {
     // A check is added to the document, so the YAML must parse first; the text stays as typed.
-    if (doc.parseError && type !== CUSTOM_TYPE) return setTabBlocked(true);
+    if (parseError && type !== CUSTOM_TYPE) return setTabBlocked(true);
     setShowPicker(false);
     if (type === CUSTOM_TYPE) return selectTab('code');
-    setModel({ ...doc.model, spec: addCheck(doc.model.spec, type) });
+    form.setValue('spec', addCheck(form.getValues('spec'), type), { shouldValidate: true });
     setTab('form');
   };
 
@@ -130,12 +136,12 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
   const save = async () => {
     setSaveError(null);
     // The Code tab shows a YAML error already, on its line: saying it again under the editor helps nobody.
-    if (doc.parseError) return tab === 'code' ? undefined : setSaveError(doc.parseError.message);
-    if (problems.length) {
-      setShowRequired(true);
-      return setSaveError(problems.join('; '));
-    }
-    const input = toCanaryInput(doc.model);
+    if (parseError) return tab === 'code' ? undefined : setSaveError(parseError.message);
+    await form.handleSubmit(send, () => setSaveError(formProblems(form.getValues(), checkTypes).join('; ')))();
+  };
+
+  const send = async (model: CanaryModel) => {
+    const input = toCanaryInput(model);
     setBusy('save');
     try {
       const saved = canary ? await updateCanary(canary.id, input) : await createCanary(input);
@@ -172,7 +178,7 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
         <div className={styles.section}>
           {showPicker ? (
             <CheckTypePicker
-              contributed={checkTypes}
+              types={checkTypes}
               onPick={pickType}
               mayUse={(type) => !type.savePermission || can(type.savePermission.resource, type.savePermission.action)}
             />
@@ -194,9 +200,11 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
         </MessageBar>
       )}
       {tab === 'form' && (
-        <CanaryFormTab model={doc.model} onChange={setModel} checkTypes={checkTypes} existing={existing} readOnly={readOnly} showRequired={showRequired} />
+        <FormProvider {...form}>
+          <CanaryFormTab types={checkTypes} existing={existing} readOnly={readOnly} />
+        </FormProvider>
       )}
-      {tab === 'code' && <CanaryCodeTab text={doc.text} onChange={setText} parseError={doc.parseError} readOnly={readOnly} />}
+      {tab === 'code' && <CanaryCodeTab text={text} onChange={setText} parseError={parseError} readOnly={readOnly} />}
       {tab === 'jobHistory' && canary && <CanaryJobHistory canaryId={canary.id} />}
       {saveError && (
         <MessageBar intent="error" data-testid="save-error">

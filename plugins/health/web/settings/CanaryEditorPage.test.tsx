@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Globe20Regular } from '@fluentui/react-icons';
+import { Beaker20Regular, Globe20Regular } from '@fluentui/react-icons';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Role } from '@contracts';
 import { ApiError } from '@web/core/api';
@@ -51,6 +51,25 @@ const registry = new PluginRegistry([
         savePermission: { resource: 'exec', action: 'write' },
         savePermissionHint: 'Only administrators may add checks that run scripts on the console',
         fields: [{ name: 'script', label: 'Script', kind: 'textarea', required: true }],
+      });
+      // Types edited as YAML only, contributed the way the health plugin does for the spec's types no plugin runs yet.
+      ctx.add('health.checkTypes', { id: 'ldap', label: 'LDAP' });
+      ctx.add('health.checkTypes', { id: 'tcp', label: 'TCP' });
+    },
+  }),
+  // A new check type, contributed by its own plugin the way a new plugin folder would be.
+  definePlugin({
+    manifest: { id: 'test-check-fixture', title: 'Fixture check' },
+    register(ctx) {
+      ctx.add('health.checkTypes', {
+        id: 'fixture',
+        label: 'Fixture check',
+        icon: Beaker20Regular,
+        order: 1000,
+        fields: [
+          { name: 'name', label: 'Name', kind: 'text', required: true },
+          { name: 'target', label: 'Target', kind: 'text', required: true },
+        ],
       });
     },
   }),
@@ -344,6 +363,32 @@ describe('CanaryEditorPage', () => {
     expect(screen.queryByRole('button', { name: 'Add check' })).not.toBeInTheDocument();
     expect(httpChecks().getByRole('textbox', { name: /^URL/ })).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Schedule' })).toBeDisabled());
+  });
+
+  it('offers a check type contributed by a plugin, with its label and icon, and saves it', async () => {
+    openEditor('new');
+    const tiles = within(await screen.findByRole('group', { name: 'Check types' })).getAllByRole('button').map((b) => b.textContent);
+    expect(tiles).toEqual(['HTTP', 'Exec', 'LDAP', 'TCP', 'Fixture check', 'Custom']);
+    const tile = screen.getByRole('button', { name: 'Fixture check' });
+    expect(tile.querySelector('svg')).not.toBeNull();
+    fireEvent.click(tile);
+    fireEvent.change(screen.getAllByRole('textbox', { name: /^Name/ })[0], { target: { value: 'fixtures' } });
+    const fixtures = within(screen.getByRole('region', { name: 'Fixture check checks' }));
+    fireEvent.change(fixtures.getByRole('textbox', { name: /^Name/ }), { target: { value: 'one' } });
+    fireEvent.change(fixtures.getByRole('textbox', { name: /^Target/ }), { target: { value: 'x' } });
+    fetchMock.mockImplementation((url: string, init: RequestInit) => (url === '/api/canaries' && init.method === 'POST' ? jsonResponse(201, existing) : jsonResponse(404, {})));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(fetchMock).some(([url]) => url === '/api/canaries')).toBe(true));
+    expect(calls(fetchMock).find(([url]) => url === '/api/canaries')![2]).toMatchObject({ spec: { fixture: [{ name: 'one', target: 'x' }] } });
+  });
+
+  it('refuses a check type no plugin registered before sending, as the gateway would', async () => {
+    await newHttpCanary();
+    await openCodeTab();
+    fireEvent.change(codeEditor(), { target: { value: `${codeEditor().value}  bogus:\n    - name: a\n` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('save-error')).toHaveTextContent("unknown check type 'bogus'; supported types: http, exec, ldap, tcp, fixture");
+    expect(calls(fetchMock).some(([url, method]) => url === '/api/canaries' && method === 'POST')).toBe(false);
   });
 
   it('offers the Exec type only to users who may save scripts, saying why to the others', async () => {

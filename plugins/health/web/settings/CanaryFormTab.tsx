@@ -1,10 +1,11 @@
 import { Body1, Button, Caption1, Field, Input, Select, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons';
-import { CHECK_TYPE_LABELS } from '@contracts';
-import type { Registered } from '@web/core/plugin-host';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useShownError } from '@web/core/forms/FieldSpecForm';
+import { type CheckType, checkTypeLabel } from '../checkTypes';
 import { CheckFields } from './CheckFields';
 import { LabelsEditor } from './LabelsEditor';
-import { type CanaryModel, REQUIRED_MESSAGE, SCHEDULE_OPTIONS, checkGroups, checkToYaml, removeCheck, replaceCheck } from './canaryDocument';
+import { type CanaryModel, SCHEDULE_OPTIONS, checkGroups, checkToYaml, removeCheck } from './canaryDocument';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -23,74 +24,84 @@ const useStyles = makeStyles({
 });
 
 export interface CanaryFormTabProps {
-  model: CanaryModel;
-  onChange(model: CanaryModel): void;
-  checkTypes: readonly Registered<'health.checkTypes'>[];
+  /** The registered check types (their labels and fields). */
+  types: readonly CheckType[];
   existing: boolean;
   readOnly: boolean;
-  showRequired: boolean;
 }
 
-const typeLabel = (type: string) => CHECK_TYPE_LABELS[type] ?? type;
-
-/** The Form tab: the canary's name, namespace, schedule and labels, then its checks grouped by type. */
-export function CanaryFormTab({ model, onChange, checkTypes, existing, readOnly, showRequired }: CanaryFormTabProps) {
+/** The Form tab: the canary's name, namespace, schedule and labels, then its checks grouped by type (in the editor's form). */
+export function CanaryFormTab({ types, existing, readOnly }: CanaryFormTabProps) {
   const styles = useStyles();
-  const forms = new Map(checkTypes.map((type) => [type.id, type]));
-  const schedule = typeof model.spec.schedule === 'string' ? model.spec.schedule : '';
+  const { control, getValues, setValue } = useFormContext<CanaryModel>();
+  const spec = useWatch({ control, name: 'spec' }) ?? {};
+  const schedule = typeof spec.schedule === 'string' ? spec.schedule : '';
   const scheduleOptions: string[] = [...SCHEDULE_OPTIONS];
   if (schedule && !scheduleOptions.includes(schedule)) scheduleOptions.push(schedule);
-  const nameProblem = showRequired && !model.name.trim() ? REQUIRED_MESSAGE : undefined;
-  const groups = checkGroups(model.spec);
+  const nameProblem = useShownError('name');
+  const groups = checkGroups(spec, types.map((type) => type.id));
+  const label = (type: string) => checkTypeLabel(types, type);
 
   return (
     <div className={styles.root}>
       <div className={styles.meta}>
-        <Field label="Name" required validationState={nameProblem ? 'error' : 'none'} validationMessage={nameProblem}>
-          <Input value={model.name} disabled={existing || readOnly} onChange={(_, d) => onChange({ ...model, name: d.value })} />
-        </Field>
-        <Field label="Namespace">
-          <Input value={model.namespace} disabled={existing || readOnly} onChange={(_, d) => onChange({ ...model, namespace: d.value })} />
-        </Field>
-        <Field label="Schedule">
-          <Select value={schedule} disabled={readOnly} onChange={(_, d) => onChange({ ...model, spec: { ...model.spec, schedule: d.value } })}>
-            {!schedule && <option value="">(none)</option>}
-            {scheduleOptions.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <Controller
+          name="name"
+          control={control}
+          render={({ field }) => (
+            <Field label="Name" required validationState={nameProblem ? 'error' : 'none'} validationMessage={nameProblem}>
+              <Input ref={field.ref} value={field.value} disabled={existing || readOnly} onChange={(_, d) => field.onChange(d.value)} onBlur={field.onBlur} />
+            </Field>
+          )}
+        />
+        <Controller
+          name="namespace"
+          control={control}
+          render={({ field }) => (
+            <Field label="Namespace">
+              <Input ref={field.ref} value={field.value} disabled={existing || readOnly} onChange={(_, d) => field.onChange(d.value)} onBlur={field.onBlur} />
+            </Field>
+          )}
+        />
+        <Controller
+          name="spec.schedule"
+          control={control}
+          render={({ field }) => (
+            <Field label="Schedule">
+              <Select ref={field.ref} value={schedule} disabled={readOnly} onChange={(_, d) => field.onChange(d.value)} onBlur={field.onBlur}>
+                {!schedule && <option value="">(none)</option>}
+                {scheduleOptions.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+        />
       </div>
-      <LabelsEditor labels={model.labels} disabled={readOnly} onChange={(labels) => onChange({ ...model, labels })} />
+      <Controller name="labels" control={control} render={({ field }) => <LabelsEditor labels={field.value} disabled={readOnly} onChange={field.onChange} />} />
       {!groups.length && <Body1>No checks yet: pick a check type above.</Body1>}
       {groups.map((group) => {
-        const form = forms.get(group.type);
+        const fields = types.find((type) => type.id === group.type)?.fields;
         return (
-          <section key={group.type} className={styles.group} aria-label={`${typeLabel(group.type)} checks`}>
-            <Subtitle2>{typeLabel(group.type)}</Subtitle2>
+          <section key={group.type} className={styles.group} aria-label={`${label(group.type)} checks`}>
+            <Subtitle2>{label(group.type)}</Subtitle2>
             {group.checks.map((check, index) => (
               <div key={index} className={styles.check}>
                 <div className={styles.checkHeader}>
-                  <Caption1>{typeof check.name === 'string' && check.name ? check.name : `${typeLabel(group.type)} check ${index + 1}`}</Caption1>
+                  <Caption1>{typeof check.name === 'string' && check.name ? check.name : `${label(group.type)} check ${index + 1}`}</Caption1>
                   {!readOnly && (
                     <Button
                       appearance="subtle"
                       icon={<Delete20Regular />}
-                      aria-label={`Remove ${typeLabel(group.type)} check ${index + 1}`}
-                      onClick={() => onChange({ ...model, spec: removeCheck(model.spec, group.type, index) })}
+                      aria-label={`Remove ${label(group.type)} check ${index + 1}`}
+                      onClick={() => setValue('spec', removeCheck(getValues('spec'), group.type, index), { shouldValidate: true })}
                     />
                   )}
                 </div>
-                {form?.fields ? (
-                  <CheckFields
-                    check={check}
-                    fields={form.fields}
-                    disabled={readOnly}
-                    showRequired={showRequired}
-                    onChange={(next) => onChange({ ...model, spec: replaceCheck(model.spec, group.type, index, next) })}
-                  />
+                {fields ? (
+                  <CheckFields name={`spec.${group.type}.${index}`} fields={fields} disabled={readOnly} />
                 ) : (
                   <>
                     <Body1>Edit this check in the Code tab</Body1>

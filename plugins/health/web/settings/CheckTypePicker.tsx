@@ -1,7 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Code20Regular, HeartPulse20Regular } from '@fluentui/react-icons';
-import { CHECK_TYPES_IN_EDITOR, CHECK_TYPE_LABELS } from '@contracts';
-import type { Registered } from '@web/core/plugin-host';
+import type { CheckType } from '../checkTypes';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: tokens.spacingHorizontalS },
@@ -11,36 +10,34 @@ const useStyles = makeStyles({
 export const CUSTOM_TYPE = 'custom';
 
 export interface CheckTypePickerProps {
-  /** Types with an editor form (their icon is shown). */
-  contributed: readonly Registered<'health.checkTypes'>[];
+  /** The registered check types, in their order. */
+  types: readonly CheckType[];
   /** A check type id, or CUSTOM_TYPE for the Code tab. */
   onPick(type: string): void;
   disabled?: boolean;
   /** Whether the user holds a type's `savePermission` (the server enforces it; the tile only says so early). */
-  mayUse?(type: Registered<'health.checkTypes'>): boolean;
+  mayUse?(type: CheckType): boolean;
 }
 
-/** Spec 03 health check types in the spec's order, then Custom (straight to the Code tab). */
-export function CheckTypePicker({ contributed, onPick, disabled, mayUse = () => true }: CheckTypePickerProps) {
+/** The registered check types with their label and icon (spec 03 types in the spec's order), then Custom (straight to the Code tab). */
+export function CheckTypePicker({ types, onPick, disabled, mayUse = () => true }: CheckTypePickerProps) {
   const styles = useStyles();
-  const byId = new Map(contributed.map((type) => [type.id, type]));
   return (
     <div className={styles.grid} role="group" aria-label="Check types">
-      {CHECK_TYPES_IN_EDITOR.map((type) => {
-        const contribution = byId.get(type);
-        const Icon = contribution?.icon ?? HeartPulse20Regular;
-        const refused = contribution !== undefined && !mayUse(contribution);
+      {types.map((type) => {
+        const Icon = type.icon ?? HeartPulse20Regular;
+        const refused = !mayUse(type);
         return (
           <Button
-            key={type}
+            key={type.id}
             className={styles.tile}
             appearance="outline"
             disabled={disabled || refused}
-            title={refused ? contribution.savePermissionHint : undefined}
-            onClick={() => onPick(type)}
+            title={refused ? type.savePermissionHint : undefined}
+            onClick={() => onPick(type.id)}
           >
             <Icon />
-            {CHECK_TYPE_LABELS[type] ?? type}
+            {type.label}
           </Button>
         );
       })}

@@ -48,7 +48,7 @@ describe('canary document ⇄ form model', () => {
         '  schedule: \'@every 1m\'',
         '  http:',
         '    - name: home',
-        // js-yaml 3 quotes URLs, 4 does not; either is the same value.
+        // A URL may or may not be quoted; either is the same value.
         expect.stringMatching(/^      url: '?https:\/\/example\.com'?$/),
       ],
     );
@@ -81,9 +81,9 @@ describe('canary document ⇄ form model', () => {
 });
 
 describe('checks in a spec', () => {
-  it('groups checks by type in the editor order and ignores settings', () => {
+  it('groups checks by type in the order of the registered types and ignores settings', () => {
     const spec = { schedule: '@hourly', tcp: [{ name: 't' }], http: [{ name: 'h1' }, { name: 'h2' }] };
-    expect(checkGroups(spec).map((g) => [g.type, g.checks.length])).toEqual([
+    expect(checkGroups(spec, ['http', 'dns', 'tcp']).map((g) => [g.type, g.checks.length])).toEqual([
       ['http', 2],
       ['tcp', 1],
     ]);
@@ -158,22 +158,37 @@ describe('field values', () => {
 });
 
 describe('formProblems', () => {
-  it('names the canary name and each missing or malformed field of the checks with a form', () => {
-    const fields = new Map([
-      [
-        'http',
-        [
-          { name: 'name', label: 'Name', kind: 'text', required: true },
-          { name: 'url', label: 'URL', kind: 'text', required: true },
-          { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
-        ],
+  const types = [
+    {
+      id: 'http',
+      label: 'HTTP',
+      fields: [
+        { name: 'name', label: 'Name', kind: 'text', required: true },
+        { name: 'url', label: 'URL', kind: 'text', required: true },
+        { name: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number' },
       ],
-    ]);
+    },
+    { id: 'ldap', label: 'LDAP' },
+  ];
+
+  it('names the canary name and each missing or malformed field of the checks with a form', () => {
     const spec = { http: [{ name: 'a', url: 'https://x' }, { name: 'b', thresholdMillis: 'soon' }], ldap: [{}] };
-    expect(formProblems({ ...newCanaryModel(), spec }, fields, (t) => t.toUpperCase())).toEqual([
+    expect(formProblems({ ...newCanaryModel(), spec }, types)).toEqual([
       'Name: This field is required',
       'HTTP check 2, URL: This field is required',
       'HTTP check 2, Threshold (ms): This field must be a number',
     ]);
+  });
+
+  it('then applies the shared canary rules with the registered types: a new type is accepted, an unknown one refused', () => {
+    const model = { ...newCanaryModel(), name: 'web' };
+    expect(formProblems({ ...model, spec: { ldap: [{ name: 'a' }, { name: 'a' }] } }, types)).toEqual(["spec.ldap[1].name: duplicate name 'a'"]);
+    expect(formProblems({ ...model, spec: { fixture: [{ name: 'f' }] } }, types)).toEqual(["unknown check type 'fixture'; supported types: http, ldap"]);
+    expect(formProblems({ ...model, spec: { fixture: [{ name: 'f' }] } }, [...types, { id: 'fixture', label: 'Fixture' }])).toEqual([]);
+  });
+
+  it('leaves out what the form cleared, and the objects that left empty, but keeps what was written empty', () => {
+    const spec = { folder: [{ name: 'f', filter: { regex: undefined }, headers: {}, tags: [] }] };
+    expect(toCanaryInput({ ...newCanaryModel(), name: 'x', spec }).spec).toEqual({ folder: [{ name: 'f', headers: {}, tags: [] }] });
   });
 });

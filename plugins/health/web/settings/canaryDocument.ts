@@ -1,17 +1,29 @@
-import * as yaml from 'js-yaml';
+import { parse, stringify, YAMLParseError } from 'yaml';
+import { z } from 'zod';
+import {
+  CANARY_API_VERSION,
+  CANARY_DEFAULT_NAMESPACE,
+  CANARY_KIND,
+  CHECK_EXPRESSION_FIELDS,
+  CHECK_EXPRESSION_KEYS,
+  canarySpecRules,
+  type CheckExpressionLanguage,
+} from '@contracts';
+import { NEGATIVE_MESSAGE, NOT_A_NUMBER_MESSAGE, REQUIRED_MESSAGE, isBlank, numberFromText } from '@web/core/forms/fieldValues';
 
-// The core schema in both directions: plain data only (no custom tags), the same under js-yaml 3 and 4.
-const YAML_OPTIONS = { schema: yaml.CORE_SCHEMA };
-const DUMP_OPTIONS = { schema: yaml.CORE_SCHEMA, noRefs: true, lineWidth: -1 };
-import { CHECK_EXPRESSION_KEYS, CHECK_TYPES_IN_EDITOR, type CheckExpressionLanguage } from '@contracts';
+export { AUTHENTICATION_CHOICES, authenticationOf, withAuthentication, type AuthenticationChoice } from '@web/core/forms/fieldValues';
+export { CANARY_API_VERSION, CANARY_KIND, NEGATIVE_MESSAGE, NOT_A_NUMBER_MESSAGE, REQUIRED_MESSAGE, isBlank, numberFromText };
+
+/** Plain data both ways through the one YAML library: the core schema, no folding, no anchors, warnings kept quiet. */
+const PARSE_OPTIONS = { schema: 'core', logLevel: 'error' } as const;
+const STRINGIFY_OPTIONS = { lineWidth: 0, singleQuote: true, aliasDuplicateObjects: false } as const;
 
 /**
  * The canary editor's one model and its YAML document (spec 03 health check editors). The Form tab edits the
- * model; the Code tab edits the text, which is parsed back into the model whenever it parses.
+ * model; the Code tab edits the text, which is parsed back into the model whenever it parses. The document's rules
+ * are the shared ones (contracts/src/canary-spec.ts), run with the check types registered on `health.checkTypes`.
  */
-export const CANARY_API_VERSION = 'canaries.flanksource.com/v1';
-export const CANARY_KIND = 'Canary';
-export const DEFAULT_NAMESPACE = 'default';
+export const DEFAULT_NAMESPACE = CANARY_DEFAULT_NAMESPACE;
 
 /** The settings editor's schedule list (spec 03 §5). */
 export const SCHEDULE_OPTIONS = ['@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 6h', '@daily', '@weekly'] as const;
@@ -57,8 +69,29 @@ export function toCanaryInput(model: CanaryModel): { name: string; namespace: st
     name: model.name.trim(),
     namespace: model.namespace.trim() || DEFAULT_NAMESPACE,
     labels: entriesToLabels(model.labels),
-    spec: model.spec,
+    spec: withoutEmptied(model.spec),
   };
+}
+
+/**
+ * The spec without what the form cleared: keys set to nothing, and objects left empty by that (clearing
+ * `filter.regex` removes `filter`). Objects and list items written empty stay as written.
+ */
+export function withoutEmptied(spec: Record<string, unknown>): Record<string, unknown> {
+  return (prune(spec) as Record<string, unknown> | undefined) ?? {};
+}
+
+function prune(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (isPlainObject(item) ? (prune(item) ?? {}) : prune(item)));
+  if (!isPlainObject(value)) return value;
+  const next: Record<string, unknown> = {};
+  let cleared = false;
+  for (const [key, item] of Object.entries(value)) {
+    const kept = prune(item);
+    if (kept === undefined) cleared = true;
+    else next[key] = kept;
+  }
+  return cleared && Object.keys(next).length === 0 ? undefined : next;
 }
 
 /** The whole Canary document as YAML. */
@@ -66,7 +99,7 @@ export function toYaml(model: CanaryModel): string {
   const input = toCanaryInput(model);
   const metadata: Record<string, unknown> = { name: input.name, namespace: input.namespace };
   if (Object.keys(input.labels).length) metadata.labels = input.labels;
-  return yaml.dump({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND, metadata, spec: input.spec }, DUMP_OPTIONS);
+  return stringify({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND, metadata, spec: input.spec }, STRINGIFY_OPTIONS);
 }
 
 export interface YamlProblem {
@@ -85,15 +118,15 @@ export type ParseResult = { ok: true; model: CanaryModel } | { ok: false; error:
 export function parseCanaryYaml(text: string): ParseResult {
   let doc: unknown;
   try {
-    doc = yaml.load(text, YAML_OPTIONS);
+    doc = parse(text, PARSE_OPTIONS);
   } catch (error) {
-    const e = error as yaml.YAMLException;
-    if (e.mark) {
-      const line = e.mark.line + 1;
-      const column = e.mark.column + 1;
-      return { ok: false, error: { message: `YAML syntax error at line ${line}, column ${column}: ${e.reason}`, line, column } };
+    const position = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+    const reason = (error as Error).message.replace(/ at line \d+, column \d+:[\s\S]*$/, '');
+    if (position) {
+      const { line, col: column } = position;
+      return { ok: false, error: { message: `YAML syntax error at line ${line}, column ${column}: ${reason}`, line, column } };
     }
-    return { ok: false, error: { message: `YAML syntax error: ${(error as Error).message}` } };
+    return { ok: false, error: { message: `YAML syntax error: ${reason}` } };
   }
   if (!isPlainObject(doc)) return { ok: false, error: { message: 'The document must be a Canary object (apiVersion, kind, metadata, spec)' } };
   const metadata = doc.metadata ?? {};
@@ -120,18 +153,21 @@ export interface CheckGroup {
   checks: CheckSpecValue[];
 }
 
-/** The spec's check lists in the editor's type order; lists that are not lists of objects are left to the Code tab. */
-export function checkGroups(spec: Record<string, unknown>): CheckGroup[] {
+/**
+ * The spec's check lists of the known types (the registered ones, in their order); lists that are not lists of
+ * objects are left to the Code tab.
+ */
+export function checkGroups(spec: Record<string, unknown>, knownTypes: readonly string[]): CheckGroup[] {
   const groups: CheckGroup[] = [];
-  for (const type of CHECK_TYPES_IN_EDITOR) {
+  for (const type of knownTypes) {
     const list = spec[type];
     if (Array.isArray(list) && list.length) groups.push({ type, checks: list.map((item) => (isPlainObject(item) ? item : {})) });
   }
   return groups;
 }
 
-export function checkCount(spec: Record<string, unknown>): number {
-  return checkGroups(spec).reduce((sum, group) => sum + group.checks.length, 0);
+export function checkCount(spec: Record<string, unknown>, knownTypes: readonly string[]): number {
+  return checkGroups(spec, knownTypes).reduce((sum, group) => sum + group.checks.length, 0);
 }
 
 export function addCheck(spec: Record<string, unknown>, type: string, check: CheckSpecValue = { name: '' }): Record<string, unknown> {
@@ -155,7 +191,7 @@ export function removeCheck(spec: Record<string, unknown>, type: string, index: 
 }
 
 export function checkToYaml(check: CheckSpecValue): string {
-  return yaml.dump(check, DUMP_OPTIONS);
+  return stringify(check, STRINGIFY_OPTIONS);
 }
 
 // --- Field paths (`filter.regex`) ---------------------------------------------------------------------------------
@@ -185,22 +221,6 @@ export function setPath(object: Record<string, unknown>, path: string, value: un
 }
 
 // --- Field values -------------------------------------------------------------------------------------------------
-
-export const REQUIRED_MESSAGE = 'This field is required';
-export const NOT_A_NUMBER_MESSAGE = 'This field must be a number';
-export const NEGATIVE_MESSAGE = 'This field must be 0 or more';
-
-/** A number field's text → the stored value: a number when it is one, the text otherwise (kept, and flagged). */
-export function numberFromText(text: string): number | string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  const parsed = Number(trimmed);
-  return Number.isFinite(parsed) ? parsed : text;
-}
-
-export function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && !value.trim());
-}
 
 /** The message of a field's value, or null (spec 03 §5: required and numeric rules, numbers ≥ 0). */
 export function fieldProblem(field: { kind: string; required?: boolean }, value: unknown): string | null {
@@ -270,11 +290,8 @@ export function withSecretSource(state: SecretFieldState, source: SecretSource):
 
 // --- Expressions --------------------------------------------------------------------------------------------------
 
-export const EXPRESSION_FIELDS = [
-  { name: 'test', label: 'Test' },
-  { name: 'display', label: 'Display' },
-  { name: 'transform', label: 'Transform' },
-] as const;
+const EXPRESSION_LABELS: Record<(typeof CHECK_EXPRESSION_FIELDS)[number], string> = { test: 'Test', display: 'Display', transform: 'Transform' };
+export const EXPRESSION_FIELDS = CHECK_EXPRESSION_FIELDS.map((name) => ({ name, label: EXPRESSION_LABELS[name] }));
 
 /** A stored expression field as the editor shows it: its language (null: None) and text. */
 export interface ExpressionState {
@@ -298,49 +315,64 @@ export function expressionToStored(state: ExpressionState): unknown {
   return state.language ? { [CHECK_EXPRESSION_KEYS[state.language]]: state.text } : undefined;
 }
 
-/** The Authentication selector (spec 03): None, Basic, NTLM, NTLMv2 over username/password and the NTLM flags. */
-export const AUTHENTICATION_CHOICES = ['None', 'Basic', 'NTLM', 'NTLMv2'] as const;
-export type AuthenticationChoice = (typeof AUTHENTICATION_CHOICES)[number];
-
-export function authenticationOf(check: Record<string, unknown>): AuthenticationChoice {
-  if (check.ntlmv2 === true) return 'NTLMv2';
-  if (check.ntlm === true) return 'NTLM';
-  return check.username !== undefined || check.password !== undefined ? 'Basic' : 'None';
-}
-
-/** The check with another authentication: None clears the credentials; NTLM/NTLMv2 set their flag, Basic neither. */
-export function withAuthentication(check: CheckSpecValue, choice: AuthenticationChoice): CheckSpecValue {
-  const { ntlm: _ntlm, ntlmv2: _ntlmv2, ...rest } = check;
-  if (choice === 'None') {
-    const { username: _u, password: _p, ...bare } = rest;
-    return bare as CheckSpecValue;
-  }
-  const credentials = { ...rest, username: rest.username ?? '' } as CheckSpecValue;
-  if (choice === 'NTLM') return { ...credentials, ntlm: true };
-  if (choice === 'NTLMv2') return { ...credentials, ntlmv2: true };
-  return credentials;
-}
-
 // --- Whole-form check before saving -------------------------------------------------------------------------------
 
 export type FieldRule = { name: string; label: string; kind: string; required?: boolean };
 
+/** What the editor knows of a check type: its id, label and, when it has a form, its fields. */
+export interface CheckTypeRules {
+  id: string;
+  label: string;
+  fields?: readonly FieldRule[];
+}
+
+/** One problem of the form: the form field it belongs to (a react-hook-form path), where it is said to be, and why. */
+export interface CanaryFormProblem {
+  /** `name`, `spec.http.0.url`; `spec` for the document's rules. */
+  path: string;
+  /** `Name`, `HTTP check 1, URL`; empty for the document's rules (their message names the path). */
+  where: string;
+  message: string;
+}
+
 /**
- * What the form would flag, as `<where>: <message>`: the canary name, then each check's fields of the types with
- * an editor form. Types edited as YAML only are left to the gateway's validation.
+ * What the editor refuses to send: the canary name and each check's fields of the types with a form; when those are
+ * fine, the document's shared rules (contracts/src/canary-spec.ts) with the registered check types, so a type added
+ * by a plugin is accepted and an unknown one refused as the gateway would.
  */
-export function formProblems(model: CanaryModel, fieldsByType: ReadonlyMap<string, readonly FieldRule[]>, typeLabel: (type: string) => string): string[] {
-  const problems: string[] = [];
-  if (!model.name.trim()) problems.push(`Name: ${REQUIRED_MESSAGE}`);
-  for (const group of checkGroups(model.spec)) {
-    const fields = fieldsByType.get(group.type);
-    if (!fields) continue;
+export function canaryFormProblems(model: CanaryModel, types: readonly CheckTypeRules[]): CanaryFormProblem[] {
+  const problems: CanaryFormProblem[] = [];
+  if (!model.name.trim()) problems.push({ path: 'name', where: 'Name', message: REQUIRED_MESSAGE });
+  const knownTypes = types.map((type) => type.id);
+  for (const group of checkGroups(model.spec, knownTypes)) {
+    const type = types.find((t) => t.id === group.type);
+    if (!type?.fields) continue;
     group.checks.forEach((check, index) => {
-      for (const field of fields) {
+      for (const field of type.fields!) {
         const problem = fieldProblem(field, getPath(check, field.name));
-        if (problem) problems.push(`${typeLabel(group.type)} check ${index + 1}, ${field.label}: ${problem}`);
+        if (problem) problems.push({ path: `spec.${group.type}.${index}.${field.name}`, where: `${type.label} check ${index + 1}, ${field.label}`, message: problem });
       }
     });
   }
-  return problems;
+  if (problems.length) return problems;
+  const rules = canarySpecRules(withoutEmptied(model.spec), { knownTypes });
+  const messages = 'refused' in rules ? rules.refused : rules.problems;
+  return messages.map((message) => ({ path: 'spec', where: '', message }));
+}
+
+/** The problems as the save error says them: `<where>: <message>`. */
+export function formProblems(model: CanaryModel, types: readonly CheckTypeRules[]): string[] {
+  return canaryFormProblems(model, types).map((problem) => (problem.where ? `${problem.where}: ${problem.message}` : problem.message));
+}
+
+/**
+ * The editor form's zod schema (react-hook-form + zod, the app's one form stack): the problems above, each on the
+ * form field it belongs to.
+ */
+export function canaryFormSchema(types: readonly CheckTypeRules[]) {
+  return z.custom<CanaryModel>().superRefine((model, ctx) => {
+    for (const problem of canaryFormProblems(model, types)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem.message, path: problem.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) });
+    }
+  });
 }
