@@ -52,7 +52,7 @@ export class CoreModule {
           useFactory: () => {
             const pool = new Pool({
               connectionString: options.databaseUrl,
-              max: options.poolSize ?? 20,
+              max: options.poolSize ?? options.config.dataApi.poolSize,
               idleTimeoutMillis: 30_000,
               statement_timeout: options.config.dataApi.statementTimeoutMs,
             });

@@ -41,7 +41,7 @@ describe('gateway configuration', () => {
     expect(c.exec).toEqual({ enabled: true, uid: null, gid: null });
     expect(c.outbound.allow).toEqual([]);
     expect(c.trustProxy).toEqual(['loopback']);
-    expect(c.dataApi).toEqual({ statementTimeoutMs: 15000, maxEmbedDepth: 4, maxResponseBytes: 32 * 1024 * 1024 });
+    expect(c.dataApi).toEqual({ statementTimeoutMs: 15000, maxEmbedDepth: 4, maxResponseBytes: 32 * 1024 * 1024, poolSize: 10 });
     expect(loadConfig({ EXEC_ENABLED: 'false', EXEC_UID: '1001', OUTBOUND_ALLOW: '127.0.0.1:5432, 10.0.0.0/8' })).toMatchObject({
       exec: { enabled: false, uid: 1001, gid: null },
       outbound: { allow: ['127.0.0.1:5432', '10.0.0.0/8'] },

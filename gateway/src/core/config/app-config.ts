@@ -61,6 +61,8 @@ export interface AppConfig {
     maxEmbedDepth: number;
     /** Largest response body; a larger answer is refused with a clear error (page with limit/offset). */
     maxResponseBytes: number;
+    /** Connections of the data API's own pool; more requests wait for one in the gateway, not in Postgres. */
+    poolSize: number;
   };
   /**
    * User-supplied code (exec checks, later playbook actions, topology lookups, scrapers) runs in the core sandbox
@@ -249,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statementTimeoutMs: int(env, 'DATA_API_STATEMENT_TIMEOUT_MS', 15_000, 100, 600_000),
       maxEmbedDepth: int(env, 'DATA_API_MAX_EMBED_DEPTH', 4, 1, 16),
       maxResponseBytes: int(env, 'DATA_API_MAX_RESPONSE_BYTES', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      poolSize: int(env, 'DATA_API_POOL_SIZE', 10, 1, 1000),
     },
     exec: {
       enabled: bool(env, 'EXEC_ENABLED', true),
