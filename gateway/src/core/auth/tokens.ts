@@ -1,4 +1,8 @@
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes } from 'node:crypto';
+
+/** Node's one-shot digest (20.12+): about a third cheaper than createHash for the short secrets hashed per request. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
 /** Opaque secrets (session cookies, access tokens) are random; only their sha256 is stored. */
 export function newSecret(prefix = ''): string {
@@ -6,7 +10,7 @@ export function newSecret(prefix = ''): string {
 }
 
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShot ? oneShot('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 /**

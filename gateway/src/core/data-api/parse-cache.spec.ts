@@ -20,19 +20,18 @@ describe('ParseCache', () => {
     expect(parse).toHaveBeenCalledTimes(2);
   });
 
-  it('is bounded: the least recently used entry goes first', () => {
+  it('is bounded: the oldest entry goes first', () => {
     const parse = jest.fn((s: string) => s.toUpperCase());
     const cache = new ParseCache(parse, 2);
     cache.get('a');
     cache.get('b');
-    cache.get('a'); // a is now the most recently used
-    cache.get('c'); // evicts b
+    cache.get('c'); // evicts a
     parse.mockClear();
-    cache.get('a');
+    cache.get('b');
     cache.get('c');
     expect(parse).not.toHaveBeenCalled();
-    cache.get('b');
-    expect(parse).toHaveBeenCalledWith('b');
+    cache.get('a');
+    expect(parse).toHaveBeenCalledWith('a');
   });
 
   it('does not keep long inputs', () => {

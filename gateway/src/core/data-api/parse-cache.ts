@@ -1,9 +1,10 @@
 /**
- * A small least-recently-used memo for pure parsers: the same query string or header text parses to the same value,
- * and a console polls the same few list queries over and over. Values are shared between requests, so what it holds
- * must be treated as immutable by every reader (the planner and builders only read the parsed query). Failures are
- * not kept: a malformed input is parsed (and refused) every time. Inputs longer than `maxKeyLength` are not kept
- * either, so the memo's size is bounded by `maxEntries × maxKeyLength`.
+ * A small bounded memo for pure parsers: the same query string or header text parses to the same value, and a
+ * console polls the same few list queries over and over. Values are shared between requests, so what it holds must be
+ * treated as immutable by every reader (the planner and builders only read the parsed query). Failures are not kept:
+ * a malformed input is parsed (and refused) every time. Inputs longer than `maxKeyLength` are not kept either, so the
+ * memo's size is bounded by `maxEntries × maxKeyLength`. When full, the oldest entry goes first (a hit is a plain
+ * lookup: keeping least-recently-used order would cost a delete and an insert on every hit).
  */
 export class ParseCache<T> {
   private readonly entries = new Map<string, T>();
@@ -16,14 +17,10 @@ export class ParseCache<T> {
 
   get(input: string): T {
     const hit = this.entries.get(input);
-    if (hit !== undefined) {
-      // Maps iterate in insertion order: re-inserting marks the entry as the most recently used.
-      this.entries.delete(input);
-      this.entries.set(input, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const value = this.parse(input);
     if (input.length <= this.maxKeyLength) {
+      // Maps iterate in insertion order: the first key is the oldest.
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(input, value);
     }

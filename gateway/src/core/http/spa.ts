@@ -16,12 +16,15 @@ export function mountSpa(app: Express, webDist: string, log: (msg: string) => vo
     return;
   }
   const assets = express.static(webDist, { index: false, maxAge: '1h' });
-  // API and probe paths never touch the filesystem (a stat per API request costs real latency).
-  app.use((req: Request, res: Response, next: NextFunction) => (NOT_SPA.test(req.path) ? next() : assets(req, res, next)));
+  // API and probe paths never touch the filesystem (a stat per API request costs real latency), and pass this
+  // one layer with one test.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if (NOT_SPA.test(req.path)) return next();
+    assets(req, res, (error?: unknown) => {
+      if (error || (req.method !== 'GET' && req.method !== 'HEAD')) return next(error);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
   });
 }
 
