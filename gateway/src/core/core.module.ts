@@ -15,7 +15,7 @@ import { SystemController } from './observability/system.controller';
 import { PluginHostModule } from './plugin-host/plugin-host.module';
 import { ExecSandbox } from './sandbox/exec-sandbox';
 import { ExpressionEvaluator } from './cel/expression-evaluator';
-import { ADDRESS_POLICY, AddressPolicy } from './outbound';
+import { ADDRESS_POLICY, AddressPolicy, OutboundModule } from './outbound';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -30,7 +30,7 @@ export class CoreModule {
   static forRoot(options: CoreOptions): DynamicModule {
     return {
       module: CoreModule,
-      imports: [PluginHostModule],
+      imports: [PluginHostModule, OutboundModule],
       controllers: [AuthController, KubeconfigController, SystemController, FeaturesController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
@@ -72,7 +72,7 @@ export class CoreModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
-      exports: [APP_CONFIG, PG_POOL, Db, DATA_API_DB, ExecSandbox, ExpressionEvaluator, ADDRESS_POLICY, IdentityService, FeatureService, FEATURE_GATE, PluginHostModule],
+      exports: [APP_CONFIG, PG_POOL, Db, DATA_API_DB, ExecSandbox, ExpressionEvaluator, ADDRESS_POLICY, IdentityService, FeatureService, FEATURE_GATE, PluginHostModule, OutboundModule],
     };
   }
 }
