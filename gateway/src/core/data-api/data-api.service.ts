@@ -9,6 +9,7 @@ import { DataApiErrors } from './errors';
 import { FEATURE_GATE, type FeatureGate } from './feature-gate';
 import { fromDatabaseError } from './pg-errors';
 import { ParseCache } from './parse-cache';
+import { PreparedStatements } from './prepared-statements';
 import { parseQuery, type ParseOptions } from './query-parser';
 import { combineWindows, parsePrefer, parseRange, wantsSingleObject, type Preferences, type RangeWindow } from './request-headers';
 import { DataApiRegistry } from './resource-registry';
@@ -64,6 +65,8 @@ export class DataApiService {
   private readonly maxResponseBytes: number;
   /** Parsed query strings of resource requests (rpc GETs parse with the function's argument names, uncached). */
   private readonly queries = new ParseCache((queryString) => deepFreeze(parseQuery(queryString, this.parseOptions)));
+  /** Reads that repeat run as prepared statements on the data API's pool. */
+  private readonly statements = new PreparedStatements();
 
   constructor(
     private readonly registry: DataApiRegistry,
@@ -99,7 +102,7 @@ export class DataApiService {
     const source = { meta: resource, from: resourceFrom(resource, principal, params) };
     const built = buildRead(query, source, this.context(principal), { count: prefs.count === 'exact', window }, params);
     await this.authorizeEmbedded(principal, built.embedded);
-    const row = await this.run((db) => db.query<ResultRow>(built.text, built.values));
+    const row = await this.run((db) => this.statements.query<ResultRow>(db.pool, built.text, built.values));
     return this.bounded(pageResponse(row, window, prefs, wantsSingleObject(request.accept)));
   }
 
