@@ -6,14 +6,25 @@ const problemsOf = (result: ReturnType<typeof validateCanaryParts>) => (result.o
 describe('the canary schema both sides run', () => {
   it('accepts a document with its checks, defaulting the namespace and reading interval as a schedule', () => {
     const result = validateCanaryDocument(
-      { apiVersion: 'canaries.flanksource.com/v1', kind: 'Canary', metadata: { name: ' web ' }, spec: { interval: 30, http: [{ name: 'home', url: 'https://x' }] } },
+      {
+        apiVersion: 'canaries.flanksource.com/v1',
+        kind: 'Canary',
+        metadata: { name: ' web ' },
+        spec: { interval: 30, http: [{ name: 'home', url: 'https://x' }] },
+      },
       rules,
     );
-    expect(result).toMatchObject({ ok: true, canary: { name: 'web', namespace: 'default', schedule: '@every 30s', checks: [{ type: 'http', name: 'home', endpoint: 'https://x' }] } });
+    expect(result).toMatchObject({
+      ok: true,
+      canary: { name: 'web', namespace: 'default', schedule: '@every 30s', checks: [{ type: 'http', name: 'home', endpoint: 'https://x' }] },
+    });
   });
 
   it('names each problem by its path, in document order', () => {
-    const result = validateCanaryDocument({ apiVersion: 'v2', kind: 'Canary', metadata: { labels: 'x' }, spec: { severity: 'loud', tcp: [{ name: 'a' }, { name: 'a' }, 'b', {}], http: 'no' } }, rules);
+    const result = validateCanaryDocument(
+      { apiVersion: 'v2', kind: 'Canary', metadata: { labels: 'x' }, spec: { severity: 'loud', tcp: [{ name: 'a' }, { name: 'a' }, 'b', {}], http: 'no' } },
+      rules,
+    );
     expect(problemsOf(result)).toEqual([
       'apiVersion: must be canaries.flanksource.com/v1',
       'metadata.name: required',
@@ -44,11 +55,15 @@ describe('the canary schema both sides run', () => {
     expect(canarySpecRules({ http: [{ name: 'a' }] }, { ...rules, checkProblems })).toMatchObject({
       problems: ['spec.http[0].url: required', 'spec.http[0].method: unknown', 'spec.other: kept'],
     });
-    expect(canarySpecRules({ schedule: 'never', http: [{ name: 'a' }] }, { ...rules, scheduleProblem: () => 'no' })).toEqual({ refused: ['invalid schedule: no'] });
+    expect(canarySpecRules({ schedule: 'never', http: [{ name: 'a' }] }, { ...rules, scheduleProblem: () => 'no' })).toEqual({
+      refused: ['invalid schedule: no'],
+    });
   });
 
   it('asks for at least one check', () => {
-    expect(problemsOf(validateCanaryParts({ name: 'x', spec: { schedule: '@hourly' } }, rules))).toEqual(['spec: at least one check is required (supported types: http, tcp)']);
+    expect(problemsOf(validateCanaryParts({ name: 'x', spec: { schedule: '@hourly' } }, rules))).toEqual([
+      'spec: at least one check is required (supported types: http, tcp)',
+    ]);
     expect(problemsOf(validateCanaryParts({ name: 'x' }, rules))).toEqual(['spec: required']);
   });
 });

@@ -98,7 +98,8 @@ export function validateCanaryParts(
   problems: string[] = [],
 ): CanaryValidation {
   if (typeof input.name !== 'string' || !input.name.trim()) problems.push(`${metaPrefix}name: required`);
-  if (input.namespace !== undefined && input.namespace !== null && typeof input.namespace !== 'string') problems.push(`${metaPrefix}namespace: must be a string`);
+  if (input.namespace !== undefined && input.namespace !== null && typeof input.namespace !== 'string')
+    problems.push(`${metaPrefix}namespace: must be a string`);
   const labels = stringMap(input.labels, `${metaPrefix}labels`, problems);
   if (!isObject(input.spec)) return { ok: false, problems: [...problems, 'spec: required'] };
   const spec = canarySpecRules(input.spec, rules);
@@ -142,7 +143,8 @@ export function canarySpecRules(
     if (problem) return { refused: [`invalid schedule: ${problem}`] };
   }
   if (spec.owner !== undefined && typeof spec.owner !== 'string') problems.push('spec.owner: must be a string');
-  if (spec.severity !== undefined && !CANARY_SEVERITIES.includes(String(spec.severity))) problems.push(`spec.severity: must be one of ${CANARY_SEVERITIES.join(', ')}`);
+  if (spec.severity !== undefined && !CANARY_SEVERITIES.includes(String(spec.severity)))
+    problems.push(`spec.severity: must be one of ${CANARY_SEVERITIES.join(', ')}`);
 
   const unknown = Object.keys(spec).filter((key) => !CANARY_SPEC_SETTINGS.includes(key) && !rules.knownTypes.includes(key));
   if (unknown.length) {

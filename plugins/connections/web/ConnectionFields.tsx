@@ -15,9 +15,24 @@ export interface ConnectionFieldsProps {
 function ConnectionSecret({ field, value, onChange, onBlur, disabled, required, error, placeholder }: FieldControlProps) {
   const control =
     field.name === 'certificate' ? (
-      <Textarea value={textOf(value)} disabled={disabled} resize="vertical" placeholder={placeholder} onChange={(_, data) => onChange(data.value)} onBlur={onBlur} />
+      <Textarea
+        value={textOf(value)}
+        disabled={disabled}
+        resize="vertical"
+        placeholder={placeholder}
+        onChange={(_, data) => onChange(data.value)}
+        onBlur={onBlur}
+      />
     ) : (
-      <Input value={textOf(value)} disabled={disabled} type="password" autoComplete="new-password" placeholder={placeholder} onChange={(_, data) => onChange(data.value)} onBlur={onBlur} />
+      <Input
+        value={textOf(value)}
+        disabled={disabled}
+        type="password"
+        autoComplete="new-password"
+        placeholder={placeholder}
+        onChange={(_, data) => onChange(data.value)}
+        onBlur={onBlur}
+      />
     );
   return (
     <Field label={field.label} required={required} validationState={error ? 'error' : 'none'} validationMessage={error}>

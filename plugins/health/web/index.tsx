@@ -27,7 +27,12 @@ export default definePlugin({
       permission: readCanaries,
     });
     ctx.add('routes', { path: CANARIES_SETTINGS_PATH, section: 'settings', permission: readCanaries, load: () => import('./settings/CanariesPage') });
-    ctx.add('routes', { path: `${CANARIES_SETTINGS_PATH}/:id`, section: 'settings', permission: readCanaries, load: () => import('./settings/CanaryEditorPage') });
+    ctx.add('routes', {
+      path: `${CANARIES_SETTINGS_PATH}/:id`,
+      section: 'settings',
+      permission: readCanaries,
+      load: () => import('./settings/CanaryEditorPage'),
+    });
     for (const type of YAML_ONLY_CHECK_TYPES) ctx.add('health.checkTypes', type);
   },
 });

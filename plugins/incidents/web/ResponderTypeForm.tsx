@@ -36,7 +36,15 @@ export function ResponderTypeForm({ formId, type, client, incident, onSubmit }: 
     () => z.object(Object.fromEntries(fields.map((f) => [f.name, z.string({ message: INVALID_VALUE }).trim().min(1, INVALID_VALUE)]))),
     [fields],
   );
-  const defaults = useMemo(() => responderFormDefaults(client, fields.map((f) => f.name), incident), [client, fields, incident]);
+  const defaults = useMemo(
+    () =>
+      responderFormDefaults(
+        client,
+        fields.map((f) => f.name),
+        incident,
+      ),
+    [client, fields, incident],
+  );
   const form = useForm<Record<string, string>>({ resolver: zodResolver(schema), defaultValues: defaults });
   const values = (useWatch({ control: form.control }) ?? {}) as Record<string, string>;
   const fixed = fixedValues(client.values);

@@ -27,10 +27,7 @@ export function Responders() {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Responder | null>(null);
   const [busy, setBusy] = useState(false);
-  const registeredTypes = useMemo(
-    (): readonly ResponderTypeOption[] => registry.getExtensions('incident.responderTypes'),
-    [registry],
-  );
+  const registeredTypes = useMemo((): readonly ResponderTypeOption[] => registry.getExtensions('incident.responderTypes'), [registry]);
   const canWrite = can('responder', 'write');
   const responders = (incident.responders ?? []).filter((r) => !r.deleted_at);
 

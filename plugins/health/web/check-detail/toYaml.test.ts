@@ -15,7 +15,7 @@ describe('spec as YAML', () => {
   it.each([
     { name: 'x', enabled: 'true', port: '8080', empty: '', none: null, list: [], map: {} },
     { 'odd key: yes': ['- dash', '#hash', 'a: b', ' padded', 'tab\there'], nested: [{ a: 1, b: [{ c: 'd' }] }, [1, [2]]] },
-    { script: 'line 1\n  indented\n', trailing: 'ends\n', 'yes': 'no', num: 1.5, neg: -3, flag: false },
+    { script: 'line 1\n  indented\n', trailing: 'ends\n', yes: 'no', num: 1.5, neg: -3, flag: false },
   ])('reads back as the same value (%#)', (spec) => {
     expect(parse(toYaml(spec))).toEqual(spec);
   });

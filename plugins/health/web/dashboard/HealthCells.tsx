@@ -1,61 +1,26 @@
-import type { ReactElement } from 'react';
 import { Caption1, ProgressBar, type ProgressBarProps, Text, makeStyles, tokens } from '@fluentui/react-components';
-import {
-  Box16Regular,
-  Cloud16Regular,
-  Code16Regular,
-  Cube16Regular,
-  Database16Regular,
-  Folder16Regular,
-  Globe16Regular,
-  Key16Regular,
-  PlugConnected16Regular,
-  Server16Regular,
-  Status16Regular,
-} from '@fluentui/react-icons';
+import { Status16Regular } from '@fluentui/react-icons';
 import type { CheckSummary } from '@contracts';
+import { useCheckTypes } from '../checkTypes';
 import { type BarColour, formatUptime, uptimeBarColour, uptimePercent } from './format';
 
 const useStyles = makeStyles({
   title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  icon: { display: 'flex', flexShrink: 0, color: tokens.colorNeutralForeground3 },
+  // Type icons are contributed at 20 px; the table and cards show them at 16.
+  icon: { display: 'flex', flexShrink: 0, color: tokens.colorNeutralForeground3, '& svg': { width: '16px', height: '16px' } },
   text: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   secondary: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   uptime: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '80px' },
 });
 
-const TYPE_ICONS: Record<string, ReactElement> = {
-  http: <Globe16Regular />,
-  dns: <Globe16Regular />,
-  icmp: <Globe16Regular />,
-  tcp: <PlugConnected16Regular />,
-  postgres: <Database16Regular />,
-  mysql: <Database16Regular />,
-  mongodb: <Database16Regular />,
-  redis: <Database16Regular />,
-  sql: <Database16Regular />,
-  elasticsearch: <Database16Regular />,
-  opensearch: <Database16Regular />,
-  exec: <Code16Regular />,
-  kubernetes: <Cube16Regular />,
-  pod: <Cube16Regular />,
-  namespace: <Cube16Regular />,
-  s3: <Cloud16Regular />,
-  gcs: <Cloud16Regular />,
-  ec2: <Server16Regular />,
-  folder: <Folder16Regular />,
-  sftp: <Folder16Regular />,
-  smb: <Folder16Regular />,
-  ldap: <Key16Regular />,
-  catalog: <Box16Regular />,
-};
-
+/** The icon its check type plugin contributes (`health.checkTypes`); a generic one for types no plugin registered. */
 export function CheckTypeIcon({ type }: { type: string }) {
   const styles = useStyles();
+  const Icon = useCheckTypes().find((t) => t.id === type)?.icon;
   return (
     <span className={styles.icon} aria-hidden>
-      {TYPE_ICONS[type] ?? <Status16Regular />}
+      {Icon ? <Icon /> : <Status16Regular />}
     </span>
   );
 }

@@ -8,7 +8,7 @@ import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { Loading } from '@web/core/components/Loading';
 import { useLocalStorage } from '@web/core/hooks/useLocalStorage';
 import { filterChecks } from './filters';
-import { ALL_TAB, buildHealthRows, groupByChoices, inTab, sortChecks, tabByChoices, tabsFor } from './grouping';
+import { ALL_TAB, groupByChoices, inTab, sortChecks, tabByChoices, tabsFor } from './grouping';
 import { HealthCards } from './HealthCards';
 import { HealthFilters } from './HealthFilters';
 import { HealthTable } from './HealthTable';
@@ -45,14 +45,21 @@ export default function HealthPage() {
   const tab = tabs.includes(state.tab) ? state.tab : ALL_TAB;
   // The tab's checks under every filter but Hide Passing: what a group row's passing/total counts.
   const unhidden = useMemo(
-    () => filterChecks(all.filter((check) => inTab(check, state.tabBy, tab)), { query: state.query, labels: state.labels, hidePassing: false, status: state.status }),
+    () =>
+      filterChecks(
+        all.filter((check) => inTab(check, state.tabBy, tab)),
+        { query: state.query, labels: state.labels, hidePassing: false, status: state.status },
+      ),
     [all, state.tabBy, tab, state.query, state.labels, state.status],
   );
   const visible = useMemo(
-    () => filterChecks(all.filter((check) => inTab(check, state.tabBy, tab)), { query: state.query, labels: state.labels, hidePassing: state.hidePassing, status: state.status }),
+    () =>
+      filterChecks(
+        all.filter((check) => inTab(check, state.tabBy, tab)),
+        { query: state.query, labels: state.labels, hidePassing: state.hidePassing, status: state.status },
+      ),
     [all, state.tabBy, tab, state.query, state.labels, state.hidePassing, state.status],
   );
-  const rows = useMemo(() => buildHealthRows(visible, state.groupBy, state.sort, unhidden), [visible, state.groupBy, state.sort, unhidden]);
   const cards = useMemo(() => sortChecks(visible, state.sort), [visible, state.sort]);
 
   const reload = summary.refresh;
@@ -67,18 +74,14 @@ export default function HealthPage() {
       return (
         <EmptyState
           message={NO_MATCHING_CHECKS_MESSAGE}
-          action={
-            state.hidePassing && !state.status ? (
-              <Button onClick={() => state.setHidePassing(false)}>Show passing checks</Button>
-            ) : undefined
-          }
+          action={state.hidePassing && !state.status ? <Button onClick={() => state.setHidePassing(false)}>Show passing checks</Button> : undefined}
         />
       );
     }
     return state.layout === 'card' ? (
       <HealthCards checks={cards} onOpenCheck={openCheck} />
     ) : (
-      <HealthTable rows={rows} sort={state.sort} onSortChange={state.setSort} onOpenCheck={openCheck} />
+      <HealthTable checks={visible} unhidden={unhidden} groupBy={state.groupBy} sort={state.sort} onSortChange={state.setSort} onOpenCheck={openCheck} />
     );
   })();
 

@@ -1,14 +1,14 @@
 import {
   ALL_TAB,
   aggregateHealth,
-  buildHealthRows,
+  checksByGroup,
   groupByChoices,
   isFullyPassing,
   parseSort,
   sortChecks,
   tabByChoices,
   tabsFor,
-  type CheckGroup,
+  summarizeGroup,
 } from './grouping';
 import { summaryCheck } from './testChecks';
 
@@ -52,12 +52,9 @@ describe('aggregated health', () => {
 });
 
 describe('rows', () => {
-  const byName = parseSort('', '');
-
-  it('groups by canary name with passing/total and aggregates', () => {
-    const rows = buildHealthRows(checks, 'canary_name', byName);
-    expect(rows.map((r) => r.kind === 'group' && r.key)).toEqual(['data', 'web']);
-    const web = rows[1] as CheckGroup;
+  // The table groups them (the shared DataTable's grouping); these are the group rows' figures.
+  it('sums a group up: passing/total, health, uptime, average latency', () => {
+    const web = summarizeGroup('web', checksByGroup(checks, 'canary_name').get('web')!);
     expect(web.checks.map((c) => c.name)).toEqual(['api', 'home']);
     expect(web.passing).toBe(1);
     expect(web.health).toBe('mixed');
@@ -67,22 +64,17 @@ describe('rows', () => {
 
   it('counts passing/total over the whole group, the checks Hide Passing hides included', () => {
     const shown = checks.filter((c) => !isFullyPassing(c));
-    const web = buildHealthRows(shown, 'canary_name', byName, checks).find((r) => r.kind === 'group' && r.key === 'web') as CheckGroup;
+    const web = summarizeGroup('web', checksByGroup(shown, 'canary_name').get('web')!, checksByGroup(checks, 'canary_name').get('web'));
     expect(web.checks).toHaveLength(1); // the failing one is shown, the passing one hidden
     expect([web.passing, web.total]).toEqual([1, 2]);
   });
 
   it('groups checks without the value under (none)', () => {
-    const rows = buildHealthRows(checks, 'team', byName);
-    expect(rows.map((r) => r.kind === 'group' && [r.key, r.checks.length])).toEqual([
+    expect([...checksByGroup(checks, 'team').entries()].map(([key, list]) => [key, list.length])).toEqual([
+      ['ops', 1],
       ['(none)', 1],
       ['dba', 1],
-      ['ops', 1],
     ]);
-  });
-
-  it('lists checks alone with No Grouping', () => {
-    expect(buildHealthRows(checks, 'no-group', byName).map((r) => r.kind === 'check' && r.check.name)).toEqual(['api', 'db', 'home']);
   });
 
   it('sorts by a column either way, missing values last', () => {

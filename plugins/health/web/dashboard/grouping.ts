@@ -1,4 +1,6 @@
 import { type CheckSummary, LOCAL_AGENT_ID } from '@contracts';
+import { sortRows } from '@web/core/components/DataTable/tableRows';
+import type { CellValue, DataTableColumn, SortState } from '@web/core/components/DataTable/types';
 import { checkStatus, labelKeys } from './filters';
 import { checkLatencyMs, uptimePercent } from './format';
 
@@ -37,18 +39,19 @@ function extraLabelChoices(checks: readonly CheckSummary[], reserved: readonly s
 
 /** No Grouping, Group Name, Name, Description, Type, then each check label key. */
 export function groupByChoices(checks: readonly CheckSummary[]): Choice[] {
-  return [...BUILT_IN_GROUPS, ...extraLabelChoices(checks, BUILT_IN_GROUPS.map((c) => c.value))];
+  return [
+    ...BUILT_IN_GROUPS,
+    ...extraLabelChoices(
+      checks,
+      BUILT_IN_GROUPS.map((c) => c.value),
+    ),
+  ];
 }
 
 /** namespace, each check label key, Agent. */
 export function tabByChoices(checks: readonly CheckSummary[]): Choice[] {
-  return [
-    { value: DEFAULT_TAB_BY, label: 'Namespace' },
-    ...extraLabelChoices(checks, [DEFAULT_TAB_BY, AGENT_TAB]),
-    { value: AGENT_TAB, label: 'Agent' },
-  ];
+  return [{ value: DEFAULT_TAB_BY, label: 'Namespace' }, ...extraLabelChoices(checks, [DEFAULT_TAB_BY, AGENT_TAB]), { value: AGENT_TAB, label: 'Agent' }];
 }
-
 
 function agentOf(check: CheckSummary): string {
   const agent = check.agent_name ?? check.agent_id;
@@ -111,11 +114,11 @@ export function parseSort(sortBy: string, sortDesc: string): CheckSort {
 /** Unhealthy first when ascending, as the topology orders health. */
 const STATUS_ORDER: Record<string, number> = { unhealthy: 1, bad: 1, warning: 2, mixed: 2, healthy: 3, good: 3, unknown: 4 };
 
+/** The group row's figures (spec 02 §4): a group of the dashboard's table, summarised. */
 export interface CheckGroup {
-  kind: 'group';
   key: string;
   /** The members shown (after every filter). */
-  checks: CheckSummary[];
+  checks: readonly CheckSummary[];
   /** Fully passing checks of the whole group, out of `total`: the checks Hide Passing hides count too. */
   passing: number;
   total: number;
@@ -127,68 +130,39 @@ export interface CheckGroup {
   /** The latest member transition. */
   lastTransition: string | null;
 }
-export interface CheckLeaf {
-  kind: 'check';
-  check: CheckSummary;
-}
-export type HealthRow = CheckGroup | CheckLeaf;
 
-type SortValue = string | number | null;
+const timeOf = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
 
-function leafSortValue(check: CheckSummary, column: SortColumn): SortValue {
-  switch (column) {
-    case 'name':
-      return check.name.toLowerCase();
-    case 'status':
-      return STATUS_ORDER[checkStatus(check)];
-    case 'uptime':
-      return uptimePercent(check.uptime) ?? null;
-    case 'latency':
-      return checkLatencyMs(check);
-    case 'last_transition_time':
-      return check.last_transition_time ? new Date(check.last_transition_time).getTime() : null;
-  }
-}
+/**
+ * What each column sorts checks by, and groups by (the table's groups are ordered by their summary): the shared
+ * table sorts with these; rows without a value go last either way.
+ */
+export const CHECK_SORT_VALUES: Record<SortColumn, { check(check: CheckSummary): CellValue; group(group: CheckGroup): CellValue }> = {
+  name: { check: (c) => c.name.toLowerCase(), group: (g) => g.key.toLowerCase() },
+  status: { check: (c) => STATUS_ORDER[checkStatus(c)], group: (g) => STATUS_ORDER[g.health] },
+  uptime: { check: (c) => uptimePercent(c.uptime) ?? null, group: (g) => uptimePercent(g.uptime) ?? null },
+  latency: { check: checkLatencyMs, group: (g) => g.latencyMs },
+  last_transition_time: { check: (c) => timeOf(c.last_transition_time), group: (g) => timeOf(g.lastTransition) },
+};
 
-function groupSortValue(group: CheckGroup, column: SortColumn): SortValue {
-  switch (column) {
-    case 'name':
-      return group.key.toLowerCase();
-    case 'status':
-      return STATUS_ORDER[group.health];
-    case 'uptime':
-      return uptimePercent(group.uptime) ?? null;
-    case 'latency':
-      return group.latencyMs;
-    case 'last_transition_time':
-      return group.lastTransition ? new Date(group.lastTransition).getTime() : null;
-  }
+const SORT_ONLY_COLUMNS: DataTableColumn<CheckSummary>[] = SORT_COLUMNS.map((id) => ({ id, header: id, value: CHECK_SORT_VALUES[id].check }));
+
+export const toSortState = (sort: CheckSort): SortState => ({ column: sort.column, direction: sort.descending ? 'desc' : 'asc' });
+
+/** Checks by name: ties of any other sort keep this order. */
+export function checksByName(checks: readonly CheckSummary[]): readonly CheckSummary[] {
+  return sortRows(checks, { column: 'name', direction: 'asc' }, SORT_ONLY_COLUMNS);
 }
 
-/** Sorts by `value`; rows without a value go last either way; ties keep the name order. */
-function sortBy<T>(items: readonly T[], value: (item: T) => SortValue, name: (item: T) => string, descending: boolean): T[] {
-  const factor = descending ? -1 : 1;
-  return [...items].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    if (va === null || vb === null) {
-      if (va !== vb) return va === null ? 1 : -1;
-    } else if (va !== vb) {
-      return factor * (typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb)));
-    }
-    return name(a).localeCompare(name(b));
-  });
-}
-
+/** The checks in the table's order (the card layout shows them so). */
 export function sortChecks(checks: readonly CheckSummary[], sort: CheckSort): CheckSummary[] {
-  return sortBy(checks, (c) => leafSortValue(c, sort.column), (c) => c.name, sort.descending);
+  return [...sortRows(checksByName(checks), toSortState(sort), SORT_ONLY_COLUMNS)];
 }
 
-export function summarizeGroup(key: string, checks: CheckSummary[], whole: readonly CheckSummary[] = checks): CheckGroup {
+export function summarizeGroup(key: string, checks: readonly CheckSummary[], whole: readonly CheckSummary[] = checks): CheckGroup {
   const latencies = checks.map(checkLatencyMs).filter((ms): ms is number => ms !== null);
   const transitions = checks.map((c) => c.last_transition_time).filter((t): t is string => Boolean(t));
   return {
-    kind: 'group',
     key,
     checks,
     passing: whole.filter(isFullyPassing).length,
@@ -203,26 +177,14 @@ export function summarizeGroup(key: string, checks: CheckSummary[], whole: reado
 /** Label of the group of checks without a value for the grouping. */
 export const UNGROUPED_LABEL = '(none)';
 
-/**
- * The table's rows: without grouping, the sorted checks; otherwise one group per value (sorted by the same
- * column, aggregated) holding its sorted checks. `unhidden` are the checks before Hide Passing: a group's
- * passing/total counts the whole group, not only what is shown.
- */
-export function buildHealthRows(checks: readonly CheckSummary[], groupBy: string, sort: CheckSort, unhidden: readonly CheckSummary[] = checks): HealthRow[] {
-  const sorted = sortChecks(checks, sort);
-  if (groupBy === NO_GROUPING) return sorted.map((check) => ({ kind: 'check', check }));
-  const members = new Map<string, CheckSummary[]>();
-  for (const check of sorted) {
+/** Each group's checks, by group key: what a group's passing/total counts (the checks before Hide Passing). */
+export function checksByGroup(checks: readonly CheckSummary[], groupBy: string): Map<string, CheckSummary[]> {
+  const groups = new Map<string, CheckSummary[]>();
+  for (const check of checks) {
     const key = groupValue(check, groupBy) || UNGROUPED_LABEL;
-    const list = members.get(key);
+    const list = groups.get(key);
     if (list) list.push(check);
-    else members.set(key, [check]);
+    else groups.set(key, [check]);
   }
-  const wholeGroups = new Map<string, CheckSummary[]>();
-  for (const check of unhidden) {
-    const key = groupValue(check, groupBy) || UNGROUPED_LABEL;
-    wholeGroups.set(key, [...(wholeGroups.get(key) ?? []), check]);
-  }
-  const groups = [...members.entries()].map(([key, list]) => summarizeGroup(key, list, wholeGroups.get(key) ?? list));
-  return sortBy(groups, (g) => groupSortValue(g, sort.column), (g) => g.key, sort.descending);
+  return groups;
 }

@@ -98,7 +98,14 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
 
   const [tab, setTab] = useState<EditorTab>('form');
   const [tabBlocked, setTabBlocked] = useState(false);
-  const [showPicker, setShowPicker] = useState(() => !existing && checkCount(form.getValues('spec'), checkTypes.map((t) => t.id)) === 0);
+  const [showPicker, setShowPicker] = useState(
+    () =>
+      !existing &&
+      checkCount(
+        form.getValues('spec'),
+        checkTypes.map((t) => t.id),
+      ) === 0,
+  );
   const [busy, setBusy] = useState<null | 'save' | 'delete'>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -131,7 +138,10 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
   };
 
   const refreshCaches = (id: string) =>
-    Promise.all([mutate((key) => typeof key === 'string' && key.startsWith(`${DATA_API}/canaries_with_status`)), mutate(canaryKey(id), undefined, { revalidate: false })]);
+    Promise.all([
+      mutate((key) => typeof key === 'string' && key.startsWith(`${DATA_API}/canaries_with_status`)),
+      mutate(canaryKey(id), undefined, { revalidate: false }),
+    ]);
 
   const save = async () => {
     setSaveError(null);

@@ -163,17 +163,28 @@ describe('CanaryEditorPage', () => {
     expect(httpChecks().getByRole('textbox', { name: 'Test (Javascript)' })).toHaveValue('');
     fireEvent.change(httpChecks().getByRole('textbox', { name: 'Test (Javascript)' }), { target: { value: 'json.ok === true' } });
 
-    fetchMock.mockImplementation((url: string, init: RequestInit) => (url === '/api/canaries' && init.method === 'POST' ? jsonResponse(201, existing) : jsonResponse(404, {})));
+    fetchMock.mockImplementation((url: string, init: RequestInit) =>
+      url === '/api/canaries' && init.method === 'POST' ? jsonResponse(201, existing) : jsonResponse(404, {}),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls(fetchMock).some(([url]) => url === '/api/canaries')).toBe(true));
     const posted = calls(fetchMock).find(([url]) => url === '/api/canaries')![2] as { spec: { http: Record<string, unknown>[] } };
-    expect(posted.spec.http[0]).toEqual({ name: 'home', url: 'https://example.com', username: 'CORP\\svc', ntlmv2: true, responseCodes: [200, 404], test: { javascript: 'json.ok === true' } });
+    expect(posted.spec.http[0]).toEqual({
+      name: 'home',
+      url: 'https://example.com',
+      username: 'CORP\\svc',
+      ntlmv2: true,
+      responseCodes: [200, 404],
+      test: { javascript: 'json.ok === true' },
+    });
   });
 
   it("shows the server's 400 in the page and keeps what was typed", async () => {
     await newHttpCanary();
     fetchMock.mockImplementation((url: string) =>
-      url === '/api/canaries' ? jsonResponse(400, { code: 'invalid_canary', message: 'spec.http[0].url: must start with http:// or https://' }) : jsonResponse(404, {}),
+      url === '/api/canaries'
+        ? jsonResponse(400, { code: 'invalid_canary', message: 'spec.http[0].url: must start with http:// or https://' })
+        : jsonResponse(404, {}),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('save-error')).toHaveTextContent('spec.http[0].url: must start with http:// or https://');
@@ -194,8 +205,26 @@ describe('CanaryEditorPage', () => {
 
   it('shows the canary job runs in a Job History tab, only for an existing canary', async () => {
     const runs = [
-      { id: 'j2', name: 'SyncCanary', status: 'SUCCESS', time_start: '2026-11-22T10:00:00Z', duration_millis: 0, success_count: 2, error_count: 0, details: { checks: ['http/home', 'ldap/dir'], removed: 0 } },
-      { id: 'j1', name: 'SyncCanary', status: 'FAILED', time_start: '2026-11-21T10:00:00Z', duration_millis: 5, success_count: 0, error_count: 1, details: null },
+      {
+        id: 'j2',
+        name: 'SyncCanary',
+        status: 'SUCCESS',
+        time_start: '2026-11-22T10:00:00Z',
+        duration_millis: 0,
+        success_count: 2,
+        error_count: 0,
+        details: { checks: ['http/home', 'ldap/dir'], removed: 0 },
+      },
+      {
+        id: 'j1',
+        name: 'SyncCanary',
+        status: 'FAILED',
+        time_start: '2026-11-21T10:00:00Z',
+        duration_millis: 5,
+        success_count: 0,
+        error_count: 1,
+        details: null,
+      },
     ];
     openEditor(CANARY_ID, { canary: existing, extra: { [canaryJobHistoryKey(CANARY_ID)]: runs } });
     fireEvent.click(await screen.findByRole('tab', { name: 'Job History' }));
@@ -243,7 +272,9 @@ describe('CanaryEditorPage', () => {
     render(
       <MemoryRouter initialEntries={[`/settings/canaries/${CANARY_ID}`]}>
         <TestProviders
-          fetcher={(key) => (key in responses ? Promise.resolve(responses[key]) : Promise.reject(new ApiError('Database unavailable', { kind: 'http', status: 503 })))}
+          fetcher={(key) =>
+            key in responses ? Promise.resolve(responses[key]) : Promise.reject(new ApiError('Database unavailable', { kind: 'http', status: 503 }))
+          }
         >
           <PluginRegistryProvider registry={registry}>
             <Routes>
@@ -321,12 +352,21 @@ describe('CanaryEditorPage', () => {
 
   it('lists the server validation errors of the Code tab', async () => {
     fetchMock.mockImplementation((url: string) =>
-      url === '/api/canaries/validate' ? jsonResponse(200, { errors: [{ message: 'spec.http[0].url: must start with http:// or https://', line: 9, column: 7, path: 'spec.http[0].url' }, { message: 'required', path: 'spec.http[1].name' }] }) : jsonResponse(404, {}),
+      url === '/api/canaries/validate'
+        ? jsonResponse(200, {
+            errors: [
+              { message: 'spec.http[0].url: must start with http:// or https://', line: 9, column: 7, path: 'spec.http[0].url' },
+              { message: 'required', path: 'spec.http[1].name' },
+            ],
+          })
+        : jsonResponse(404, {}),
     );
     await newHttpCanary();
     await openCodeTab();
     const list = await screen.findByRole('list', { name: 'Validation errors' });
-    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['Line 9, column 7: spec.http[0].url: must start with http:// or https://', 'spec.http[1].name: required']);
     const validations = calls(fetchMock).filter(([url]) => url === '/api/canaries/validate');
     expect(validations).toHaveLength(1);
@@ -367,7 +407,9 @@ describe('CanaryEditorPage', () => {
 
   it('offers a check type contributed by a plugin, with its label and icon, and saves it', async () => {
     openEditor('new');
-    const tiles = within(await screen.findByRole('group', { name: 'Check types' })).getAllByRole('button').map((b) => b.textContent);
+    const tiles = within(await screen.findByRole('group', { name: 'Check types' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(tiles).toEqual(['HTTP', 'Exec', 'LDAP', 'TCP', 'Fixture check', 'Custom']);
     const tile = screen.getByRole('button', { name: 'Fixture check' });
     expect(tile.querySelector('svg')).not.toBeNull();
@@ -376,7 +418,9 @@ describe('CanaryEditorPage', () => {
     const fixtures = within(screen.getByRole('region', { name: 'Fixture check checks' }));
     fireEvent.change(fixtures.getByRole('textbox', { name: /^Name/ }), { target: { value: 'one' } });
     fireEvent.change(fixtures.getByRole('textbox', { name: /^Target/ }), { target: { value: 'x' } });
-    fetchMock.mockImplementation((url: string, init: RequestInit) => (url === '/api/canaries' && init.method === 'POST' ? jsonResponse(201, existing) : jsonResponse(404, {})));
+    fetchMock.mockImplementation((url: string, init: RequestInit) =>
+      url === '/api/canaries' && init.method === 'POST' ? jsonResponse(201, existing) : jsonResponse(404, {}),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls(fetchMock).some(([url]) => url === '/api/canaries')).toBe(true));
     expect(calls(fetchMock).find(([url]) => url === '/api/canaries')![2]).toMatchObject({ spec: { fixture: [{ name: 'one', target: 'x' }] } });

@@ -39,7 +39,10 @@ export function CanaryFormTab({ types, existing, readOnly }: CanaryFormTabProps)
   const scheduleOptions: string[] = [...SCHEDULE_OPTIONS];
   if (schedule && !scheduleOptions.includes(schedule)) scheduleOptions.push(schedule);
   const nameProblem = useShownError('name');
-  const groups = checkGroups(spec, types.map((type) => type.id));
+  const groups = checkGroups(
+    spec,
+    types.map((type) => type.id),
+  );
   const label = (type: string) => checkTypeLabel(types, type);
 
   return (

@@ -60,7 +60,12 @@ function ExpressionField({ name, label, disabled }: { name: string; label: strin
       </Field>
       {state.language && (
         <Field label={`${label} (${CHECK_EXPRESSION_CHOICES.find((c) => c.language === state.language)?.label})`}>
-          <Textarea value={state.text} disabled={disabled} resize="vertical" onChange={(_, data) => field.onChange(expressionToStored({ language: state.language, text: data.value }))} />
+          <Textarea
+            value={state.text}
+            disabled={disabled}
+            resize="vertical"
+            onChange={(_, data) => field.onChange(expressionToStored({ language: state.language, text: data.value }))}
+          />
         </Field>
       )}
     </div>

@@ -35,23 +35,21 @@ const model: CanaryModel = {
 describe('canary document ⇄ form model', () => {
   it('writes the whole Canary document, leaving out label rows without a key', () => {
     const text = toYaml(model);
-    expect(text.split('\n').filter(Boolean)).toEqual(
-      [
-        'apiVersion: canaries.flanksource.com/v1',
-        'kind: Canary',
-        'metadata:',
-        '  name: web',
-        '  namespace: prod',
-        '  labels:',
-        '    team: ops',
-        'spec:',
-        '  schedule: \'@every 1m\'',
-        '  http:',
-        '    - name: home',
-        // A URL may or may not be quoted; either is the same value.
-        expect.stringMatching(/^      url: '?https:\/\/example\.com'?$/),
-      ],
-    );
+    expect(text.split('\n').filter(Boolean)).toEqual([
+      'apiVersion: canaries.flanksource.com/v1',
+      'kind: Canary',
+      'metadata:',
+      '  name: web',
+      '  namespace: prod',
+      '  labels:',
+      '    team: ops',
+      'spec:',
+      "  schedule: '@every 1m'",
+      '  http:',
+      '    - name: home',
+      // A URL may or may not be quoted; either is the same value.
+      expect.stringMatching(/^ {6}url: '?https:\/\/example\.com'?$/),
+    ]);
   });
 
   it('reads back what it wrote', () => {
@@ -133,7 +131,12 @@ describe('field values', () => {
   it('clears the other source when the source changes', () => {
     const fromSecret = withSecretSource({ source: 'secret', value: '', name: 's', key: 'k' }, 'static');
     expect(fromSecret).toEqual({ source: 'static', value: '', name: '', key: '' });
-    expect(withSecretSource({ source: 'static', value: 'hunter2', name: '', key: '' }, 'configMap')).toEqual({ source: 'configMap', value: '', name: '', key: '' });
+    expect(withSecretSource({ source: 'static', value: 'hunter2', name: '', key: '' }, 'configMap')).toEqual({
+      source: 'configMap',
+      value: '',
+      name: '',
+      key: '',
+    });
   });
 
   it('reads and stores an expression under its language key (expr, javascript, jsonPath, template), bare strings as CEL', () => {
@@ -172,7 +175,13 @@ describe('formProblems', () => {
   ];
 
   it('names the canary name and each missing or malformed field of the checks with a form', () => {
-    const spec = { http: [{ name: 'a', url: 'https://x' }, { name: 'b', thresholdMillis: 'soon' }], ldap: [{}] };
+    const spec = {
+      http: [
+        { name: 'a', url: 'https://x' },
+        { name: 'b', thresholdMillis: 'soon' },
+      ],
+      ldap: [{}],
+    };
     expect(formProblems({ ...newCanaryModel(), spec }, types)).toEqual([
       'Name: This field is required',
       'HTTP check 2, URL: This field is required',

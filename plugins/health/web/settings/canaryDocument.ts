@@ -45,8 +45,7 @@ export interface CanaryModel {
 
 export type CheckSpecValue = Record<string, unknown>;
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function newCanaryModel(): CanaryModel {
   return { name: '', namespace: DEFAULT_NAMESPACE, labels: [], spec: { schedule: DEFAULT_SCHEDULE } };
@@ -350,7 +349,8 @@ export function canaryFormProblems(model: CanaryModel, types: readonly CheckType
     group.checks.forEach((check, index) => {
       for (const field of type.fields!) {
         const problem = fieldProblem(field, getPath(check, field.name));
-        if (problem) problems.push({ path: `spec.${group.type}.${index}.${field.name}`, where: `${type.label} check ${index + 1}, ${field.label}`, message: problem });
+        if (problem)
+          problems.push({ path: `spec.${group.type}.${index}.${field.name}`, where: `${type.label} check ${index + 1}, ${field.label}`, message: problem });
       }
     });
   }
@@ -372,7 +372,11 @@ export function formProblems(model: CanaryModel, types: readonly CheckTypeRules[
 export function canaryFormSchema(types: readonly CheckTypeRules[]) {
   return z.custom<CanaryModel>().superRefine((model, ctx) => {
     for (const problem of canaryFormProblems(model, types)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem.message, path: problem.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: problem.message,
+        path: problem.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      });
     }
   });
 }

@@ -15,7 +15,12 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'codes', label: 'Codes', kind: 'choices', options: [200, 404].map((c) => ({ value: String(c), label: String(c) })) },
 ];
 
-function Harness({ defaults, onSubmit, schema, ...props }: Partial<FieldSpecFormProps> & { defaults: Record<string, unknown>; onSubmit(values: Record<string, unknown>): void; schema?: z.ZodTypeAny }) {
+function Harness({
+  defaults,
+  onSubmit,
+  schema,
+  ...props
+}: Partial<FieldSpecFormProps> & { defaults: Record<string, unknown>; onSubmit(values: Record<string, unknown>): void; schema?: z.ZodTypeAny }) {
   const form = useForm<Record<string, unknown>>({ defaultValues: defaults, resolver: schema ? zodResolver(schema) : undefined, mode: 'onChange' });
   return (
     <FormProvider {...form}>
@@ -43,7 +48,14 @@ describe('FieldSpecForm', () => {
     fireEvent.click(within(screen.getByRole('group', { name: 'Codes' })).getByRole('checkbox', { name: '404' }));
     expect([...(screen.getByRole('combobox', { name: 'Method' }) as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['(default)', 'GET']);
     await submit();
-    expect(onSubmit.mock.calls[0][0].check).toEqual({ url: 'http://x', port: 8080, filter: { regex: undefined }, insecure: true, codes: [404], method: undefined });
+    expect(onSubmit.mock.calls[0][0].check).toEqual({
+      url: 'http://x',
+      port: 8080,
+      filter: { regex: undefined },
+      insecure: true,
+      codes: [404],
+      method: undefined,
+    });
   });
 
   it('keeps values as a form body does: strings, and false for an unticked box', async () => {
@@ -55,7 +67,9 @@ describe('FieldSpecForm', () => {
   });
 
   it('says "required" only once the form was submitted, and other problems at once', async () => {
-    const check = z.object({ url: z.string({ message: REQUIRED_MESSAGE }), port: z.number({ message: 'This field must be a number' }).optional() }).passthrough();
+    const check = z
+      .object({ url: z.string({ message: REQUIRED_MESSAGE }), port: z.number({ message: 'This field must be a number' }).optional() })
+      .passthrough();
     render(<Harness defaults={{ c: { url: 'x' } }} name="c" values="spec" schema={z.object({ c: check })} onSubmit={jest.fn()} />);
     fireEvent.change(screen.getByRole('textbox', { name: /^URL/ }), { target: { value: '' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Port/ }), { target: { value: '1e' } });
@@ -73,12 +87,25 @@ describe('FieldSpecForm', () => {
         { name: 'instance', label: 'Instance', kind: 'text' },
         { name: 'project', label: 'Project', kind: 'select', optionsKey: 'projects', dependsOn: ['instance'] },
       ];
-      render(<Harness defaults={{ instance: 'main', connection: 'c1' }} onSubmit={jest.fn()} fields={fields} loadOptions={loadOptions} lookupWith={['connection']} adjust={(f) => ({ required: true, locked: f.name === 'instance' })} />);
+      render(
+        <Harness
+          defaults={{ instance: 'main', connection: 'c1' }}
+          onSubmit={jest.fn()}
+          fields={fields}
+          loadOptions={loadOptions}
+          lookupWith={['connection']}
+          adjust={(f) => ({ required: true, locked: f.name === 'instance' })}
+        />,
+      );
       expect(screen.getByRole('textbox', { name: /^Instance/ })).toBeDisabled();
       expect(loadOptions).not.toHaveBeenCalled();
       await act(async () => jest.advanceTimersByTime(OPTIONS_LOOKUP_DEBOUNCE_MS));
       expect(loadOptions).toHaveBeenCalledWith(expect.objectContaining({ name: 'project' }), { connection: 'c1', instance: 'main' });
-      expect(within(screen.getByRole('combobox', { name: /^Project/ })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select...', 'Operations']);
+      expect(
+        within(screen.getByRole('combobox', { name: /^Project/ }))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Select...', 'Operations']);
     } finally {
       jest.useRealTimers();
     }
@@ -86,7 +113,15 @@ describe('FieldSpecForm', () => {
 
   it('offers None, Basic, NTLM and NTLMv2 over the username, password and NTLM flags', async () => {
     const onSubmit = jest.fn();
-    render(<Harness defaults={{ c: { username: 'u' } }} name="c" values="spec" fields={[{ name: 'authentication', label: 'Authentication', kind: 'authentication' }]} onSubmit={onSubmit} />);
+    render(
+      <Harness
+        defaults={{ c: { username: 'u' } }}
+        name="c"
+        values="spec"
+        fields={[{ name: 'authentication', label: 'Authentication', kind: 'authentication' }]}
+        onSubmit={onSubmit}
+      />,
+    );
     const auth = screen.getByRole('combobox', { name: 'Authentication' });
     expect(auth).toHaveValue('Basic');
     fireEvent.change(auth, { target: { value: 'NTLM' } });

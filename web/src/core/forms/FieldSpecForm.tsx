@@ -94,7 +94,11 @@ export function FieldSpecForm(props: FieldSpecFormProps) {
   const styles = useStyles();
   const { fields, layout = 'stack', children } = props;
   const rendered = fields.map((field) =>
-    field.kind === 'authentication' ? <AuthenticationControl key={field.name} field={field} form={props} /> : <SpecField key={field.name} field={field} form={props} />,
+    field.kind === 'authentication' ? (
+      <AuthenticationControl key={field.name} field={field} form={props} />
+    ) : (
+      <SpecField key={field.name} field={field} form={props} />
+    ),
   );
   if (layout === 'stack') {
     return (
@@ -171,7 +175,13 @@ function SpecField({ field, form }: { field: FieldSpec; form: FieldSpecFormProps
         <Label>{field.label}</Label>
         <div className={styles.choices}>
           {options.map((option) => (
-            <Checkbox key={option.value} label={option.label} checked={chosen.includes(option.value)} disabled={disabled} onChange={(_, data) => toggle(option.value, data.checked === true)} />
+            <Checkbox
+              key={option.value}
+              label={option.label}
+              checked={chosen.includes(option.value)}
+              disabled={disabled}
+              onChange={(_, data) => toggle(option.value, data.checked === true)}
+            />
           ))}
         </div>
         {chosen.length === 0 && adjustment.whenEmpty && <Caption1>{adjustment.whenEmpty}</Caption1>}
@@ -184,7 +194,15 @@ function SpecField({ field, form }: { field: FieldSpec; form: FieldSpecFormProps
     if (field.kind === 'select') return <SelectControl {...props} form={form} adjustment={adjustment} text={text} onText={onText} selectRef={input.ref} />;
     if (field.kind === 'textarea') {
       return (
-        <Textarea ref={input.ref} value={text} disabled={disabled} resize="vertical" placeholder={adjustment.placeholder} onChange={(_, data) => onText(data.value)} onBlur={input.onBlur} />
+        <Textarea
+          ref={input.ref}
+          value={text}
+          disabled={disabled}
+          resize="vertical"
+          placeholder={adjustment.placeholder}
+          onChange={(_, data) => onText(data.value)}
+          onBlur={input.onBlur}
+        />
       );
     }
     const numberInText = field.kind === 'number' && style === 'text';
@@ -203,7 +221,13 @@ function SpecField({ field, form }: { field: FieldSpec; form: FieldSpecFormProps
     );
   };
   return (
-    <Field label={field.label} required={required} className={wide ? styles.wide : undefined} validationState={error ? 'error' : 'none'} validationMessage={error}>
+    <Field
+      label={field.label}
+      required={required}
+      className={wide ? styles.wide : undefined}
+      validationState={error ? 'error' : 'none'}
+      validationMessage={error}
+    >
       {controlOf()}
     </Field>
   );
@@ -219,7 +243,13 @@ function SelectControl({
   disabled,
   required,
   selectRef,
-}: FieldControlProps & { form: FieldSpecFormProps; adjustment: FieldAdjustment; text: string; onText(value: string): void; selectRef: Ref<HTMLSelectElement> }) {
+}: FieldControlProps & {
+  form: FieldSpecFormProps;
+  adjustment: FieldAdjustment;
+  text: string;
+  onText(value: string): void;
+  selectRef: Ref<HTMLSelectElement>;
+}) {
   const looked = useOptionsLookup(field, form, adjustment.options === undefined);
   const options = adjustment.options ?? looked ?? field.options ?? [];
   const blank = adjustment.blankOption === undefined ? (required ? 'Select...' : '(default)') : adjustment.blankOption;

@@ -47,7 +47,10 @@ export function authenticationOf(values: Record<string, unknown>): Authenticatio
 }
 
 /** The keys another authentication sets: None clears the credentials; NTLM/NTLMv2 set their flag, Basic neither. */
-export function authenticationChanges(values: Record<string, unknown>, choice: AuthenticationChoice): Record<'username' | 'password' | 'ntlm' | 'ntlmv2', unknown> {
+export function authenticationChanges(
+  values: Record<string, unknown>,
+  choice: AuthenticationChoice,
+): Record<'username' | 'password' | 'ntlm' | 'ntlmv2', unknown> {
   if (choice === 'None') return { username: undefined, password: undefined, ntlm: undefined, ntlmv2: undefined };
   return {
     username: values.username ?? '',

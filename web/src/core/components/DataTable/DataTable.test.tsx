@@ -67,7 +67,9 @@ describe('DataTable', () => {
 
   it('offers the page sizes of the spec', async () => {
     await renderTable({ paging: { mode: 'client', initialPageSize: 10 } });
-    const options = within(screen.getByLabelText('Rows per page')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Rows per page'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['5', '10', '25', '50', '100', '150', '200', '250', '300', '500', '1000']);
   });
 
@@ -89,6 +91,38 @@ describe('DataTable', () => {
     expect(await screen.findByRole('button', { name: 'Expand group payments' })).toBeInTheDocument();
     expect(screen.queryByText('service-4')).not.toBeInTheDocument();
     expect(screen.getByText('service-2')).toBeInTheDocument();
+  });
+
+  it('shows a summary row per group when columns say what a group shows, ordered by the sort column', async () => {
+    const teamColumns: DataTableColumn<Service>[] = [
+      { id: 'name', header: 'Name', group: { render: (g) => <b>{`${g.key}: ${g.rows.length} services`}</b> } },
+      { id: 'team', header: 'Team', group: { value: (g) => g.rows.length, render: (g) => `size ${g.rows.length}` } },
+    ];
+    await renderTable({
+      rows: services(6),
+      columns: teamColumns,
+      groupBy: { key: (s) => (s.team === 'search' ? s.team : '') },
+      defaultSort: { column: 'team', direction: 'desc' },
+    });
+    const groupRows = () => [...document.querySelectorAll('[role="row"][row-id^="group:"]')] as HTMLElement[];
+    expect(groupRows().map((row) => row.getAttribute('row-id'))).toEqual(['group:search', 'group:(none)']);
+    expect(within(groupRows()[0]).getByText('search: 4 services')).toBeInTheDocument();
+    expect(within(groupRows()[0]).getByText('size 4')).toBeInTheDocument();
+    expect(within(groupRows()[1]).getByText('(none): 2 services')).toBeInTheDocument();
+
+    // A click anywhere on a group row closes it; Enter in one of its cells opens it again.
+    fireEvent.click(within(groupRows()[0]).getByText('size 4'));
+    expect(await screen.findByRole('button', { name: 'Expand group search' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('service-2')).not.toBeInTheDocument();
+    fireEvent.keyDown(within(groupRows()[0]).getByText('size 4'), { key: 'Enter' });
+    expect(await screen.findByText('service-2')).toBeInTheDocument();
+  });
+
+  it('takes Enter in a cell as a click on its row', async () => {
+    const onRowClick = jest.fn();
+    await renderTable({ rows: services(2), onRowClick });
+    fireEvent.keyDown(screen.getByText('service-2'), { key: 'Enter' });
+    await waitFor(() => expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: '2' })));
   });
 
   it('expands a row to show its detail without triggering the row click', async () => {

@@ -3,8 +3,10 @@ import { makeStyles } from '@fluentui/react-components';
 import {
   AllCommunityModule,
   ModuleRegistry,
+  type CellKeyDownEvent,
   type ColDef,
   type ColumnResizedEvent,
+  type FullWidthCellKeyDownEvent,
   type RowClickedEvent,
   type RowHeightParams,
   type SortChangedEvent,
@@ -14,10 +16,10 @@ import { useTheme } from '@web/core/theme/ThemeProvider';
 import { DataTableContext, type DataTableContextValue } from './DataTableContext';
 import { DataTablePagination } from './DataTablePagination';
 import { EmptyOverlay, NO_DATA_MESSAGE } from './EmptyOverlay';
-import { FullWidthRow } from './FullWidthRow';
+import { FullWidthRow, GroupToggle } from './FullWidthRow';
 import { RowExpandToggle } from './RowExpandToggle';
 import { gridThemes } from './gridTheme';
-import { buildDisplayRows, columnValue, pageCountOf, sortRows } from './tableRows';
+import { buildDisplayRows, columnValue, groupByColumn, pageCountOf, sortGroups, sortRows } from './tableRows';
 import type { DataTableColumn, DataTableGrouping, DataTablePaging, DisplayRow, SortState } from './types';
 import { useColumnWidths } from './useColumnWidths';
 
@@ -48,7 +50,7 @@ export interface DataTableProps<T> {
   sort?: SortState | null;
   defaultSort?: SortState | null;
   onSortChange?(sort: SortState | null): void;
-  groupBy?: DataTableGrouping;
+  groupBy?: DataTableGrouping<T>;
   /** Makes rows expandable; the content of the expanded row. */
   renderDetail?(row: T): ReactNode;
   detailHeight?: number;
@@ -57,7 +59,10 @@ export interface DataTableProps<T> {
   height?: number | string;
 }
 
-/** The app's one table: ag-grid community behind paging, sorting, grouping and expandable rows. */
+/**
+ * The app's one table: ag-grid community behind paging, sorting, grouping (`groupBy`, with per-column group cells)
+ * and expandable rows. Enter in a cell acts as a click on its row.
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { id, rows, columns, getRowId, loading, emptyMessage = NO_DATA_MESSAGE, onRowClick, paging, groupBy } = props;
   const { renderDetail, detailHeight = 200, rowHeight = DEFAULT_ROW_HEIGHT, height } = props;
@@ -76,10 +81,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [expandedRows, setExpandedRows] = useState<ReadonlySet<string>>(new Set());
 
   // Server pages arrive sorted; everything else is sorted here, then paged, then grouped.
-  const sorted = useMemo(
-    () => (paging?.mode === 'server' ? rows : sortRows(rows, sort, columns)),
-    [rows, sort, columns, paging?.mode],
-  );
+  const sorted = useMemo(() => (paging?.mode === 'server' ? rows : sortRows(rows, sort, columns)), [rows, sort, columns, paging?.mode]);
   const clientPageIndex = Math.min(clientPage.index, pageCountOf(sorted.length, clientPage.size) - 1);
   const visible = useMemo(() => {
     if (paging?.mode === 'client') return sorted.slice(clientPageIndex * clientPage.size, (clientPageIndex + 1) * clientPage.size);
@@ -87,28 +89,42 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return sorted;
   }, [sorted, paging?.mode, clientPageIndex, clientPage.size, virtualCount]);
 
-  const groupColumn = groupBy ? columns.find((column) => column.id === groupBy.column) : undefined;
+  const groupColumn = groupBy?.column ? columns.find((column) => column.id === groupBy.column) : undefined;
+  const groupOf = useMemo(() => groupBy?.key ?? (groupColumn ? groupByColumn(groupColumn) : undefined), [groupBy?.key, groupColumn]);
+  // Columns that say something about groups make group rows rows of cells; otherwise a group row is one header.
+  const summaryGroups = columns.some((column) => column.group);
   const displayRows = useMemo(
     () =>
       buildDisplayRows(visible, {
         getRowId,
-        groupColumn,
+        groupOf,
+        emptyGroup: groupBy?.emptyLabel,
+        orderGroups: (groups) => sortGroups(groups, paging?.mode === 'server' ? null : sort, columns),
         toggledGroups,
         groupsExpandedByDefault: groupBy?.defaultExpanded ?? true,
         expandedRows,
         hasDetail: Boolean(renderDetail),
       }),
-    [visible, getRowId, groupColumn, toggledGroups, groupBy?.defaultExpanded, expandedRows, renderDetail],
+    [visible, getRowId, groupOf, groupBy?.emptyLabel, paging?.mode, sort, columns, toggledGroups, groupBy?.defaultExpanded, expandedRows, renderDetail],
   );
 
   const columnDefs = useMemo<ColDef<DisplayRow<T>>[]>(() => {
-    const defs: ColDef<DisplayRow<T>>[] = columns.map((column) => ({
+    const defs: ColDef<DisplayRow<T>>[] = columns.map((column, index) => ({
       colId: column.id,
       headerName: column.header,
       valueGetter: ({ data }) => (data?.kind === 'data' ? columnValue(column, data.row) : null),
-      cellRenderer: column.render
-        ? ({ data }: { data?: DisplayRow<T> }) => (data?.kind === 'data' ? column.render?.(data.row) : null)
-        : undefined,
+      cellRenderer:
+        column.render || summaryGroups
+          ? ({ data }: { data?: DisplayRow<T> }) => {
+              if (data?.kind === 'group') {
+                const cell = column.group?.render?.(data.group) ?? null;
+                // The first column of a group row holds its toggle, then the column's own group cell (or key and count).
+                return index === 0 ? <GroupToggle group={data}>{cell}</GroupToggle> : cell;
+              }
+              if (data?.kind !== 'data') return null;
+              return column.render ? column.render(data.row) : columnValue(column, data.row);
+            }
+          : undefined,
       width: widths[column.id] ?? column.width,
       flex: widths[column.id] || column.width ? undefined : (column.flex ?? 1),
       minWidth: column.minWidth ?? 80,
@@ -121,7 +137,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       defs.unshift({ colId: EXPAND_COLUMN, headerName: '', width: 48, minWidth: 48, resizable: false, sortable: false, cellRenderer: RowExpandToggle });
     }
     return defs;
-  }, [columns, widths, sort, renderDetail]);
+  }, [columns, widths, sort, renderDetail, summaryGroups]);
 
   const context = useMemo<DataTableContextValue>(
     () => ({
@@ -151,13 +167,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [saveWidths],
   );
 
-  const onRowClicked = useCallback(
-    (event: RowClickedEvent<DisplayRow<T>>) => {
-      const target = event.event?.target;
+  // A click on a group row (or Enter in one of its cells) opens or closes it; on a data row it is the row's click.
+  const activate = useCallback(
+    (data: DisplayRow<T> | undefined, target: EventTarget | null | undefined) => {
       if (target instanceof Element && target.closest('[data-row-toggle]')) return;
-      if (event.data?.kind === 'data') onRowClick?.(event.data.row);
+      if (data?.kind === 'group') setToggledGroups((current) => toggled(current, data.key));
+      if (data?.kind === 'data') onRowClick?.(data.row);
     },
     [onRowClick],
+  );
+  const onRowClicked = useCallback((event: RowClickedEvent<DisplayRow<T>>) => activate(event.data, event.event?.target), [activate]);
+  const onCellKeyDown = useCallback(
+    (event: CellKeyDownEvent<DisplayRow<T>> | FullWidthCellKeyDownEvent<DisplayRow<T>>) => {
+      const keyboard = event.event as KeyboardEvent | null | undefined;
+      if (keyboard?.key === 'Enter') activate(event.data, keyboard.target);
+    },
+    [activate],
   );
 
   const pager = (() => {
@@ -191,17 +216,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
             loading={loading}
             noRowsOverlayComponent={EmptyOverlay}
             noRowsOverlayComponentParams={{ message: emptyMessage }}
-            isFullWidthRow={({ rowNode }) => rowNode.data?.kind !== 'data'}
+            isFullWidthRow={({ rowNode }) => rowNode.data?.kind === 'detail' || (rowNode.data?.kind === 'group' && !summaryGroups)}
             fullWidthCellRenderer={FullWidthRow}
             getRowHeight={({ data }: RowHeightParams<DisplayRow<T>>) =>
-              data?.kind === 'detail' ? detailHeight : data?.kind === 'group' ? GROUP_ROW_HEIGHT : rowHeight
+              data?.kind === 'detail' ? detailHeight : data?.kind === 'group' && !summaryGroups ? GROUP_ROW_HEIGHT : rowHeight
             }
             rowBuffer={10}
             onSortChanged={onSortChanged}
             onColumnResized={onColumnResized}
             onRowClicked={onRowClicked}
-            rowClass={onRowClick ? 'datatable-clickable' : undefined}
-            rowStyle={onRowClick ? { cursor: 'pointer' } : undefined}
+            onCellKeyDown={onCellKeyDown}
+            getRowClass={({ data }) => (data?.kind === 'group' ? 'datatable-group' : onRowClick && data?.kind === 'data' ? 'datatable-clickable' : undefined)}
+            getRowStyle={({ data }) => (data?.kind === 'group' || (onRowClick && data?.kind === 'data') ? { cursor: 'pointer' } : undefined)}
             onBodyScrollEnd={(event) => {
               if (paging?.mode !== 'virtual' || virtualCount >= sorted.length) return;
               if (event.api.getLastDisplayedRowIndex() >= displayRows.length - 1) setVirtualCount((count) => count * 2);

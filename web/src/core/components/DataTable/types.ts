@@ -16,6 +16,15 @@ export interface DataTableColumn<T> {
   flex?: number;
   /** Default true. */
   sortable?: boolean;
+  /**
+   * This column's cell in a group's row, when the table groups (see `DataTableGrouping`): `value` orders the groups
+   * when the table is sorted by this column, `render` shows the group's figure (a count, an average...). When any
+   * column has one, group rows are rows of cells (a summary per column); otherwise one full-width header.
+   */
+  group?: {
+    value?(group: DataTableGroup<T>): CellValue;
+    render?(group: DataTableGroup<T>): ReactNode;
+  };
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -33,15 +42,32 @@ export type DataTablePaging =
   /** Shows the first rows and doubles the count whenever the user scrolls to the end (spec 01 §9). */
   | { mode: 'virtual'; initialPageSize?: number };
 
-export interface DataTableGrouping {
-  /** Id of the column whose value groups the rows. */
-  column: string;
-  /** Default true. */
+/**
+ * Row grouping, done by the wrapper (ag-grid community has none): rows with the same key are shown under one group
+ * row, which expands and collapses on a click (or Enter). Groups keep the table's sort inside; the groups themselves
+ * are ordered by the sort column's `group.value` when it has one (groups without a value last, then by key), else by
+ * their first row.
+ */
+export interface DataTableGrouping<T> {
+  /** Id of the column whose value groups the rows (rows without one go under `emptyLabel`). */
+  column?: string;
+  /** Or the group of a row, when it is not a column's value ('' : none). */
+  key?(row: T): string;
+  /** The group of the rows without a value. Default '(none)'. */
+  emptyLabel?: string;
+  /** Default true. Groups the user toggled keep their state when this changes. */
   defaultExpanded?: boolean;
+}
+
+/** A group as the columns' `group` cells see it: its key, its rows (as shown: filtered, sorted) and whether it is open. */
+export interface DataTableGroup<T> {
+  key: string;
+  rows: readonly T[];
+  expanded: boolean;
 }
 
 /** What the grid actually shows: group headers, data rows and expanded detail rows. */
 export type DisplayRow<T> =
-  | { kind: 'group'; id: string; key: string; count: number; expanded: boolean }
+  | { kind: 'group'; id: string; key: string; count: number; expanded: boolean; group: DataTableGroup<T> }
   | { kind: 'data'; id: string; row: T; expanded: boolean }
   | { kind: 'detail'; id: string; row: T };
