@@ -94,14 +94,15 @@ export class DataApiService {
   async read(name: string, request: DataApiRequest): Promise<DataApiResponse> {
     const principal = signedIn(request);
     const resource = this.resource(name);
-    await this.authorize(principal, resource, 'read');
+    const authorizing = this.authorize(principal, resource, 'read');
+    if (authorizing) await authorizing;
     const prefs = preferences(request.prefer);
     const query = this.queries.get(request.queryString);
     const window = rootWindow(query, request);
     const params = new SqlParams();
     const source = { meta: resource, from: resourceFrom(resource, principal, params) };
     const built = buildRead(query, source, this.context(principal), { count: prefs.count === 'exact', window }, params);
-    await this.authorizeEmbedded(principal, built.embedded);
+    if (built.embedded.length) await this.authorizeEmbedded(principal, built.embedded);
     const row = await this.run((db) => this.statements.query<ResultRow>(db.pool, built.text, built.values));
     return this.bounded(pageResponse(row, window, prefs, wantsSingleObject(request.accept)));
   }
@@ -160,11 +161,19 @@ export class DataApiService {
     return { schema: this.registry.schema, principal };
   }
 
-  private async authorize(principal: Principal, target: Guarded, action: Action): Promise<void> {
+  /** Throws when the principal may not; returns a promise only when the feature flags are being read. */
+  private authorize(principal: Principal, target: Guarded, action: Action): void | Promise<void> {
     const needed = action === 'read' ? target.read : target.write;
     if (!needed) throw DataApiErrors.methodNotAllowed(target.name, 'write');
     if (!can(principal.roles, needed, action)) throw DataApiErrors.permissionDenied(target.name);
-    if (target.feature && !(await this.features.isEnabled(target.feature))) throw DataApiErrors.featureDisabled(target.name, target.feature);
+    if (!target.feature) return;
+    const feature = target.feature;
+    const enabled = this.features.isEnabled(feature);
+    if (enabled === true) return;
+    if (enabled === false) throw DataApiErrors.featureDisabled(target.name, feature);
+    return enabled.then((on) => {
+      if (!on) throw DataApiErrors.featureDisabled(target.name, feature);
+    });
   }
 
   private async authorizeEmbedded(principal: Principal, embedded: ResourceMeta[]): Promise<void> {

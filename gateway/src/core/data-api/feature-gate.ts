@@ -7,7 +7,8 @@ import type { Feature } from '@contracts';
  * from a cache.
  */
 export interface FeatureGate {
-  isEnabled(feature: Feature): Promise<boolean>;
+  /** A boolean when the answer is at hand (the usual case), else a promise of it. */
+  isEnabled(feature: Feature): boolean | Promise<boolean>;
 }
 
 export const FEATURE_GATE = Symbol('FEATURE_GATE');

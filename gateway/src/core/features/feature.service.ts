@@ -14,7 +14,8 @@ import { Db } from '../database/db.service';
 export class FeatureService implements OnModuleInit, OnModuleDestroy {
   private static readonly CACHE_MS = 2000;
   private readonly logger = new Logger('FeatureService');
-  private cache?: { at: number; rows: Promise<PropertyLike[]> };
+  /** The flags as last read: the rows (while the read is under way) and, once read, every feature's state. */
+  private cache?: { at: number; rows: Promise<PropertyLike[]>; states?: FeatureStates };
   private listener?: PoolClient;
   private stopped = false;
 
@@ -67,7 +68,7 @@ export class FeatureService implements OnModuleInit, OnModuleDestroy {
     this.cache = undefined;
   }
 
-  private async effectiveProperties(): Promise<PropertyLike[]> {
+  private current(): NonNullable<FeatureService['cache']> {
     if (!this.cache || Date.now() - this.cache.at > FeatureService.CACHE_MS) {
       const rows = this.db
         .query<PropertyLike>(`select name, value from properties where name like '%.disable'`)
@@ -76,17 +77,28 @@ export class FeatureService implements OnModuleInit, OnModuleDestroy {
           const localNames = new Set(local.map((p) => p.name));
           return [...dbRows.filter((r) => !localNames.has(r.name)), ...local];
         });
-      rows.catch(() => (this.cache = undefined));
-      this.cache = { at: Date.now(), rows };
+      const cache: NonNullable<FeatureService['cache']> = { at: Date.now(), rows };
+      // Once read, the states answer without waiting (the guard and the data API ask on every request).
+      rows.then(
+        (read) => (cache.states = featureStates(read)),
+        () => {
+          if (this.cache === cache) this.cache = undefined;
+        },
+      );
+      this.cache = cache;
     }
-    return this.cache.rows;
+    return this.cache;
   }
 
-  async isEnabled(feature: Feature): Promise<boolean> {
-    return isFeatureEnabled(await this.effectiveProperties(), feature);
+  /** Whether the feature is on: at once from the cache, or after reading the flags (at most every CACHE_MS). */
+  isEnabled(feature: Feature): boolean | Promise<boolean> {
+    const cache = this.current();
+    if (cache.states) return cache.states[feature];
+    return cache.rows.then((rows) => isFeatureEnabled(rows, feature));
   }
 
   async states(): Promise<FeatureStates> {
-    return featureStates(await this.effectiveProperties());
+    const cache = this.current();
+    return cache.states ?? featureStates(await cache.rows);
   }
 }
