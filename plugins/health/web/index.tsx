@@ -33,6 +33,7 @@ export default definePlugin({
       permission: readCanaries,
       load: () => import('./settings/CanaryEditorPage'),
     });
-    for (const type of YAML_ONLY_CHECK_TYPES) ctx.add('health.checkTypes', type);
+    // Placeholders: a plugin folder that implements one of these types replaces its entry (fallback).
+    for (const type of YAML_ONLY_CHECK_TYPES) ctx.add('health.checkTypes', { ...type, fallback: true });
   },
 });

@@ -34,6 +34,18 @@ describe('PluginRegistry', () => {
     expect(registry.getExtensions('incident.linkDialog')).toEqual([]);
   });
 
+  it('lets a fallback contribution give way to the real one of its id, in either order', () => {
+    const placeholder = plugin('health', (ctx) => ctx.add('health.checkTypes', { id: 'ldap', label: 'LDAP (not run)', fallback: true }));
+    const real = plugin('check-ldap', (ctx) => ctx.add('health.checkTypes', { id: 'ldap', label: 'LDAP' }));
+    for (const plugins of [[placeholder, real], [real, placeholder]]) {
+      const types = new PluginRegistry(plugins).getExtensions('health.checkTypes');
+      expect(types.map((t) => [t.id, t.label, t.owner])).toEqual([['ldap', 'LDAP', 'check-ldap']]);
+    }
+    expect(new PluginRegistry([placeholder]).getExtensions('health.checkTypes').map((t) => t.label)).toEqual(['LDAP (not run)']);
+    const twice = plugin('other', (ctx) => ctx.add('health.checkTypes', { id: 'ldap', label: 'L', fallback: true }));
+    expect(() => new PluginRegistry([placeholder, twice])).toThrow("Duplicate health.checkTypes id 'ldap'");
+  });
+
   it('refuses a duplicate plugin id', () => {
     expect(() => new PluginRegistry([plugin('x', () => undefined), plugin('x', () => undefined)])).toThrow(
       "Duplicate plugin id 'x'",

@@ -66,11 +66,13 @@ export class PluginRegistry {
         const list = (this.store[point] ??= []) as Registered<typeof point>[];
         const key = keyOf(point, extension);
         const clash = list.find((existing) => keyOf(point, existing) === key);
-        if (clash) {
+        if (clash && !!clash.fallback === !!extension.fallback) {
           throw new PluginRegistryError(
             `Duplicate ${point === 'routes' ? 'route path' : `${point} id`} '${key}': registered by '${clash.owner}' and '${owner}'`,
           );
         }
+        if (clash && extension.fallback) return; // the real contribution is already there
+        if (clash) list.splice(list.indexOf(clash), 1); // the real contribution replaces the placeholder
         const requiredFeatures = [extension.feature, pluginFeature].filter(
           (f, i, all): f is Feature => f !== undefined && all.indexOf(f) === i,
         );

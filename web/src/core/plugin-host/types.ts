@@ -14,6 +14,11 @@ export interface ExtensionBase {
   permission?: Permission;
   /** Lower first; ties keep registration order. */
   order?: number;
+  /**
+   * Stands in for its id until another plugin contributes the same id, which replaces it without a duplicate error
+   * (health's placeholders for the spec's check types that no plugin implements yet).
+   */
+  fallback?: boolean;
 }
 
 /** Lazily loaded React component: `() => import('./Page')`, the module's default export. */
