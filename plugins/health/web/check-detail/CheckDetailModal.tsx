@@ -6,6 +6,7 @@ import { Dialog } from '@web/core/components/Dialog';
 import { EmptyState } from '@web/core/components/EmptyState';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { Loading } from '@web/core/components/Loading';
+import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { type CheckGraph, checkKey, fetchSummary, graphKey } from '../healthApi';
 import { CheckDetailActions } from './CheckDetailActions';
 import { CheckDetailTitle } from './CheckDetailTitle';
@@ -62,7 +63,7 @@ export default function CheckDetailModal({ checkId, timeRange: dashboardRange, o
   const ready = chosenRange !== null;
   const since = useMemo(() => rangeStart(range, now), [range, now]);
 
-  const summaryQuery = useSWR(ready ? summaryKey(checkId, range) : null, () => fetchSummary({ timeRange: range, check_id: checkId }));
+  const summaryQuery = useAbortableSWR(ready ? summaryKey(checkId, range) : null, (signal) => fetchSummary({ timeRange: range, check_id: checkId }, signal));
   const graphQuery = useSWR<CheckGraph>(ready ? graphKey(checkId, range) : null);
   const relationsQuery = useSWR<CheckConfigRelationship[]>(check ? checkConfigRelationshipsKey(checkId) : null);
   // Components come from the topology area; without access to it the tab lists configs only.
@@ -111,22 +112,22 @@ export default function CheckDetailModal({ checkId, timeRange: dashboardRange, o
     title = <CheckDetailTitle check={check} canaryName={summary?.canary_name} canEdit={can('canaries', 'write')} />;
     content = (
       <div className={styles.body}>
-        {summaryQuery.error && <ErrorPanel error={summaryQuery.error} title="Could not load uptime and latency" />}
+        {summaryQuery.error !== undefined && <ErrorPanel error={summaryQuery.error} title="Could not load uptime and latency" />}
         <CheckStats check={check} summary={summary} timeRange={range} onTimeRangeChange={chooseRange} now={now} />
         {!shortScreen && chart}
         <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabId)} size="small">
           <Tab value="history">History</Tab>
           {shortScreen && <Tab value="graph">Graph</Tab>}
           <Tab value="spec">Spec</Tab>
-          <Tab value="relationships">
-            Relationships{relatedCount !== undefined ? ` (${relatedCount})` : ''}
-          </Tab>
+          <Tab value="relationships">Relationships{relatedCount !== undefined ? ` (${relatedCount})` : ''}</Tab>
         </TabList>
         <div className={styles.tabPanel} role="tabpanel">
           {tab === 'history' && ready && <CheckHistory checkId={checkId} since={since} />}
           {tab === 'graph' && shortScreen && chart}
           {tab === 'spec' && <CheckSpecTab spec={check.spec} />}
-          {tab === 'relationships' && <CheckRelationships configs={relationsQuery.data} components={componentsQuery.data} error={relationsQuery.error ?? componentsQuery.error} />}
+          {tab === 'relationships' && (
+            <CheckRelationships configs={relationsQuery.data} components={componentsQuery.data} error={relationsQuery.error ?? componentsQuery.error} />
+          )}
         </div>
       </div>
     );

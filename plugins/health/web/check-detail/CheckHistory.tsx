@@ -15,11 +15,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
-import useSWR from 'swr';
 import { type CheckStatusRow, HISTORY_DURATIONS, HISTORY_PAGE_SIZES } from '@contracts';
 import { EmptyState } from '@web/core/components/EmptyState';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { Loading } from '@web/core/components/Loading';
+import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { fetchCheckHistory } from '../healthApi';
 import { HISTORY_KEY_NAME } from './checkDetailApi';
 import { formatTimeWithMs } from './format';
@@ -46,11 +46,20 @@ const useStyles = makeStyles({
 });
 
 export function StatusBadge({ row }: { row: Pick<CheckStatusRow, 'status' | 'invalid'> }) {
-  if (row.invalid) return <Badge appearance="tint" color="informative">invalid</Badge>;
+  if (row.invalid)
+    return (
+      <Badge appearance="tint" color="informative">
+        invalid
+      </Badge>
+    );
   return row.status ? (
-    <Badge appearance="tint" color="success">healthy</Badge>
+    <Badge appearance="tint" color="success">
+      healthy
+    </Badge>
   ) : (
-    <Badge appearance="tint" color="danger">unhealthy</Badge>
+    <Badge appearance="tint" color="danger">
+      unhealthy
+    </Badge>
   );
 }
 
@@ -71,19 +80,22 @@ export function CheckHistory({ checkId, since }: CheckHistoryProps) {
 
   const minDuration = minDurationOf(filters);
   const status = statusOf(filters.status);
-  const key = minDuration.ok
-    ? ([HISTORY_KEY_NAME, checkId, since, filters.page, filters.pageSize, status, minDuration.minDurationMs] as const)
-    : null;
-  const { data, error, isLoading } = useSWR(key, () =>
-    fetchCheckHistory({
-      checkId,
-      since,
-      page: filters.page,
-      pageSize: filters.pageSize,
-      status,
-      minDurationMs: minDuration.ok ? minDuration.minDurationMs : undefined,
-    }),
-  { keepPreviousData: true });
+  const key = minDuration.ok ? ([HISTORY_KEY_NAME, checkId, since, filters.page, filters.pageSize, status, minDuration.minDurationMs] as const) : null;
+  // A new page or filter aborts the read in flight: a slow older page never replaces the one asked for.
+  const { data, error, isLoading } = useAbortableSWR(
+    key,
+    (signal) =>
+      fetchCheckHistory({
+        checkId,
+        since,
+        page: filters.page,
+        pageSize: filters.pageSize,
+        status,
+        minDurationMs: minDuration.ok ? minDuration.minDurationMs : undefined,
+        signal,
+      }),
+    { keepPreviousData: true },
+  );
 
   const applyCustom = () => {
     const text = customDraft.trim();

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CheckSummary } from '@contracts';
+import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { fetchSummary } from '../healthApi';
 
 export interface HealthSummaryState {
@@ -10,56 +11,38 @@ export interface HealthSummaryState {
   refresh(): void;
 }
 
+const SUMMARY_KEY = 'health-dashboard-summary';
+
 /**
- * The summary over `timeRange`, re-read every `intervalMs` (0 = never; a tick skips while the last read runs). A
- * new range, a new rate, a manual refresh or unmounting aborts the request in flight (spec 02 §4), so a slow old
- * answer never overwrites a newer one.
+ * The summary over `timeRange`, re-read every `intervalMs` (0 = never) through SWR's refresh interval: a tick while
+ * the last read runs waits for it. A new range, a new rate, a manual refresh or unmounting aborts the request in
+ * flight (spec 02 §4), so a slow old answer never overwrites a newer one; the last checks stay shown meanwhile.
  */
 export function useHealthSummary(timeRange: string, intervalMs: number): HealthSummaryState {
-  const [checks, setChecks] = useState<CheckSummary[] | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
-  const [loading, setLoading] = useState(true);
-  const inFlight = useRef<AbortController | null>(null);
-  /** The request in `inFlight` has answered. */
-  const settled = useRef(true);
-
-  const load = useCallback(() => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    settled.current = false;
-    setLoading(true);
-    fetchSummary({ timeRange }, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        settled.current = true;
-        setChecks(result);
-        setError(undefined);
-        setLoading(false);
+  const { data, error, isValidating, mutate } = useAbortableSWR(
+    [SUMMARY_KEY, timeRange] as const,
+    (signal, [, range]) => fetchSummary({ timeRange: range }, signal),
+    {
+      refreshInterval: intervalMs,
+      keepPreviousData: true,
+      // The dashboard reads at the chosen rate, not when the window regains focus.
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      // A failed read is tried again at the chosen rate, as the next tick would; with no rate, not at all.
+      shouldRetryOnError: intervalMs > 0,
+      onErrorRetry: (_error, _key, _config, revalidate, options) => {
+        setTimeout(() => void revalidate(options), intervalMs);
       },
-      (cause: unknown) => {
-        if (controller.signal.aborted) return;
-        settled.current = true;
-        setError(cause);
-        setLoading(false);
-      },
-    );
-  }, [timeRange]);
+    },
+  );
 
+  // A new rate reads at once (and starts its interval from now).
+  const rate = useRef(intervalMs);
   useEffect(() => {
-    load();
-    // A tick while the last read is still running skips: aborting it would mean no read ever finishes when the
-    // summary takes longer than the interval.
-    const tick = () => {
-      if (!inFlight.current || inFlight.current.signal.aborted || settled.current) load();
-    };
-    const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
-    return () => {
-      if (timer) clearInterval(timer);
-      inFlight.current?.abort();
-      inFlight.current = null;
-    };
-  }, [load, intervalMs]);
+    if (rate.current === intervalMs) return;
+    rate.current = intervalMs;
+    void mutate();
+  }, [intervalMs, mutate]);
 
-  return { checks, error, loading, refresh: load };
+  return { checks: data, error, loading: isValidating, refresh: () => void mutate() };
 }
