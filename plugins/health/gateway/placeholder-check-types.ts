@@ -2,18 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type CheckRunner } from '@contracts';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { PLACEHOLDER_CHECK_TYPES } from '../placeholder-check-types';
 
 /**
- * The spec 03 check types that no plugin runs yet. Canary files holding them load and save (the editor offers them
- * too: plugins/health/web/checkTypes.ts); each run reports the check invalid with 'check type not supported', which
- * does not count against uptime. These are fallbacks: a plugin folder that brings a real runner for one of the ids
- * replaces it, with nothing edited here.
+ * Runner for the spec 03 check types that no plugin runs yet (plugins/health/placeholder-check-types.ts, shared with
+ * the editor): canary files holding them load and save, and each run reports the check invalid with 'check type not
+ * supported', which does not count against uptime. Registered as fallbacks: a plugin folder that brings a real
+ * runner for one of the ids replaces it, with nothing edited here.
  */
-export const PLACEHOLDER_CHECK_TYPES = [
-  'awsconfigrule', 'awsconfig', 'github', 'ec2', 'ldap', 'pod', 'cloudwatch', 'gcs', 's3', 'smb', 'sftp', 'kubernetes',
-  'sql', 'azuredevops', 'jmeter', 'dynatrace', 'namespace',
-] as const;
-
 @Injectable()
 export class PlaceholderCheckRunner implements CheckRunner {
   readonly type = 'placeholder';
@@ -27,4 +23,4 @@ export class PlaceholderCheckRunner implements CheckRunner {
   }
 }
 
-for (const id of PLACEHOLDER_CHECK_TYPES) Extension(CHECK_RUNNERS, id, { fallback: true })(PlaceholderCheckRunner);
+for (const { id } of PLACEHOLDER_CHECK_TYPES) Extension(CHECK_RUNNERS, id, { fallback: true })(PlaceholderCheckRunner);

@@ -15,7 +15,9 @@ import {
   ShieldCheckmark20Regular,
   Storage20Regular,
 } from '@fluentui/react-icons';
+import type { FluentIcon } from '@fluentui/react-icons';
 import { usePluginRegistry, type Registered, type TypeExtension } from '@web/core/plugin-host';
+import { PLACEHOLDER_CHECK_TYPES, type PlaceholderCheckType } from '../placeholder-check-types';
 
 /** A check type as the health pages know it: contributed on `health.checkTypes` by its plugin (plugins/check-<type>/web). */
 export type CheckType = Registered<'health.checkTypes'>;
@@ -33,26 +35,29 @@ export function checkTypeLabel(types: readonly Pick<CheckType, 'id' | 'label'>[]
   return types.find((type) => type.id === id)?.label ?? id;
 }
 
+const PLACEHOLDER_ICONS: Record<PlaceholderCheckType, FluentIcon> = {
+  awsconfigrule: ShieldCheckmark20Regular,
+  awsconfig: Cloud20Regular,
+  github: Code20Regular,
+  ec2: Server20Regular,
+  ldap: Key20Regular,
+  pod: Cube20Regular,
+  cloudwatch: Eye20Regular,
+  gcs: CloudArchive20Regular,
+  s3: Storage20Regular,
+  smb: FolderLink20Regular,
+  sftp: FolderLink20Regular,
+  kubernetes: CubeTree20Regular,
+  sql: Database20Regular,
+  azuredevops: Rocket20Regular,
+  jmeter: Gauge20Regular,
+  dynatrace: DataArea20Regular,
+  namespace: Cube20Regular,
+};
+
 /**
- * The spec 03 check types that no plugin runs yet: the editor offers them (edited in the Code tab), the gateway saves
- * them and reports them invalid. A plugin that implements one contributes it itself and this entry goes.
+ * The spec 03 check types that no plugin runs yet (plugins/health/placeholder-check-types.ts, shared with the
+ * gateway): the editor offers them (edited in the Code tab), the gateway saves them and reports them invalid. They
+ * are registered as fallbacks: a plugin that implements one replaces its entry.
  */
-export const YAML_ONLY_CHECK_TYPES: readonly TypeExtension[] = [
-  { id: 'awsconfigrule', label: 'AWS Config Rule', icon: ShieldCheckmark20Regular, order: 20 },
-  { id: 'awsconfig', label: 'AWS Config', icon: Cloud20Regular, order: 30 },
-  { id: 'github', label: 'GitHub', icon: Code20Regular, order: 40 },
-  { id: 'ec2', label: 'EC2', icon: Server20Regular, order: 50 },
-  { id: 'ldap', label: 'LDAP', icon: Key20Regular, order: 60 },
-  { id: 'pod', label: 'Pod', icon: Cube20Regular, order: 70 },
-  { id: 'cloudwatch', label: 'Cloud Watch', icon: Eye20Regular, order: 100 },
-  { id: 'gcs', label: 'GCS', icon: CloudArchive20Regular, order: 160 },
-  { id: 's3', label: 'AWS S3', icon: Storage20Regular, order: 170 },
-  { id: 'smb', label: 'SMB', icon: FolderLink20Regular, order: 180 },
-  { id: 'sftp', label: 'SFTP', icon: FolderLink20Regular, order: 190 },
-  { id: 'kubernetes', label: 'Kubernetes', icon: CubeTree20Regular, order: 220 },
-  { id: 'sql', label: 'SQL Query', icon: Database20Regular, order: 230 },
-  { id: 'azuredevops', label: 'Azure DevOps', icon: Rocket20Regular, order: 250 },
-  { id: 'jmeter', label: 'JMeter', icon: Gauge20Regular, order: 260 },
-  { id: 'dynatrace', label: 'Dynatrace', icon: DataArea20Regular, order: 280 },
-  { id: 'namespace', label: 'Kubernetes Namespace', icon: Cube20Regular, order: 290 },
-];
+export const YAML_ONLY_CHECK_TYPES: readonly TypeExtension[] = PLACEHOLDER_CHECK_TYPES.map((type) => ({ ...type, icon: PLACEHOLDER_ICONS[type.id] }));
