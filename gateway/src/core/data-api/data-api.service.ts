@@ -14,8 +14,8 @@ import { parseQuery, type ParseOptions } from './query-parser';
 import { combineWindows, parsePrefer, parseRange, wantsSingleObject, type Preferences, type RangeWindow } from './request-headers';
 import { DataApiRegistry } from './resource-registry';
 import { argsFromQuery, buildRpc } from './rpc-builder';
-import type { ResourceMeta, RpcMeta } from './schema-cache';
-import { buildRead, resourceFrom, type BuildContext } from './sql-builder';
+import type { ResourceMeta, RpcMeta, SchemaCache } from './schema-cache';
+import { buildRead, resourceFrom, type BuildContext, type BuiltRead } from './sql-builder';
 import { SqlParams } from './sql-params';
 import { buildDelete, buildInsert, buildUpdate, type BuiltWrite, type JsonObject } from './write-builder';
 
@@ -67,6 +67,9 @@ export class DataApiService {
   private readonly queries = new ParseCache((queryString) => deepFreeze(parseQuery(queryString, this.parseOptions)));
   /** Reads that repeat run as prepared statements on the data API's pool. */
   private readonly statements = new PreparedStatements();
+  /** Read statements that do not depend on who asks beyond their roles (see readStatement), per schema version. */
+  private readonly readStatements = new Map<string, BuiltRead>();
+  private statementsFor?: SchemaCache;
 
   constructor(
     private readonly registry: DataApiRegistry,
@@ -99,9 +102,7 @@ export class DataApiService {
     const prefs = preferences(request.prefer);
     const query = this.queries.get(request.queryString);
     const window = rootWindow(query, request);
-    const params = new SqlParams();
-    const source = { meta: resource, from: resourceFrom(resource, principal, params) };
-    const built = buildRead(query, source, this.context(principal), { count: prefs.count === 'exact', window }, params);
+    const built = this.readStatement(resource, query, request.queryString, principal, prefs.count === 'exact', window);
     if (built.embedded.length) await this.authorizeEmbedded(principal, built.embedded);
     const row = await this.run((db) => this.statements.query<ResultRow>(db.pool, built.text, built.values));
     return this.bounded(pageResponse(row, window, prefs, wantsSingleObject(request.accept)));
@@ -149,6 +150,38 @@ export class DataApiService {
       return (await tx.query<ResultRow>(built.text, built.values)).rows[0];
     });
     return this.bounded(rpcResponse(rpc, row, window, prefs, wantsSingleObject(request.accept)));
+  }
+
+  /**
+   * The read statement for this request. A statement depends on the schema, the resource, the query string, the
+   * count and window asked for, and, through the principal, only on row scopes (a registration's `scope`) and
+   * restricted columns (by role). Without a scope on the resource or any embedded one, the same inputs and roles give
+   * the same text and values: such statements are kept (bounded, per schema version) and reused.
+   */
+  private readStatement(resource: ResourceMeta, query: ParsedQuery, queryString: string, principal: Principal, count: boolean, window: RangeWindow): BuiltRead {
+    const build = (): BuiltRead => {
+      const params = new SqlParams();
+      const source = { meta: resource, from: resourceFrom(resource, principal, params) };
+      return buildRead(query, source, this.context(principal), { count, window }, params);
+    };
+    if (resource.registration.scope) return build();
+    const schema = this.registry.schema;
+    if (this.statementsFor !== schema) {
+      this.readStatements.clear();
+      this.statementsFor = schema;
+    }
+    const key = `${resource.name}\n${principal.roles.join(',')}\n${count ? 1 : 0}\n${window.offset}\n${window.limit}\n${queryString}`;
+    const kept = this.readStatements.get(key);
+    if (kept) return kept;
+    const built = build();
+    if (key.length <= 4096 && !built.embedded.some((embedded) => embedded.registration.scope)) {
+      if (this.readStatements.size >= 500) this.readStatements.delete(this.readStatements.keys().next().value as string);
+      // Shared from now on: the statement and its lists are frozen (not the schema's resources it names).
+      Object.freeze(built.values);
+      Object.freeze(built.embedded);
+      this.readStatements.set(key, Object.freeze(built));
+    }
+    return built;
   }
 
   private resource(name: string): ResourceMeta {
