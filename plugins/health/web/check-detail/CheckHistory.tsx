@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   Badge,
   Button,
@@ -15,13 +17,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
-import { type CheckStatusRow, HISTORY_DURATIONS, HISTORY_PAGE_SIZES } from '@contracts';
+import { type CheckStatusRow, HISTORY_DURATIONS, HISTORY_PAGE_SIZES, INVALID_DURATION_MESSAGE } from '@contracts';
 import { EmptyState } from '@web/core/components/EmptyState';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { Loading } from '@web/core/components/Loading';
+import { zodResolver } from '@web/core/forms/zodResolver';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { fetchCheckHistory } from '../healthApi';
 import { HISTORY_KEY_NAME } from './checkDetailApi';
+import { parseHistoryDuration } from './duration';
 import { formatTimeWithMs } from './format';
 import {
   CUSTOM_DURATION,
@@ -35,6 +39,12 @@ import {
 } from './historyFilters';
 
 export const NO_HISTORY_MESSAGE = 'No history found';
+
+type CustomDurationValues = { customDuration: string };
+/** A custom duration is a number of ms or s (spec 02 §5), refused with the spec's message otherwise. */
+const CUSTOM_DURATION_SCHEMA = z.object({
+  customDuration: z.string().refine((text) => parseHistoryDuration(text).ok, INVALID_DURATION_MESSAGE),
+});
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -73,7 +83,13 @@ export interface CheckHistoryProps {
 export function CheckHistory({ checkId, since }: CheckHistoryProps) {
   const styles = useStyles();
   const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_HISTORY_FILTERS);
-  const [customDraft, setCustomDraft] = useState('');
+  // The custom duration is a small form of its own (react-hook-form + zod): checked when applied (Enter or leaving it).
+  const durationForm = useForm<CustomDurationValues>({
+    defaultValues: { customDuration: '' },
+    resolver: zodResolver(CUSTOM_DURATION_SCHEMA),
+    reValidateMode: 'onSubmit',
+  });
+  const customDraft = useWatch({ control: durationForm.control, name: 'customDuration' });
   const update = (patch: Partial<HistoryFilters>) => setFilters((current) => ({ ...current, page: 0, ...patch }));
   // A new time range (or a run) starts again on the first page.
   useEffect(() => setFilters((current) => (current.page === 0 ? current : { ...current, page: 0 })), [since]);
@@ -97,15 +113,22 @@ export function CheckHistory({ checkId, since }: CheckHistoryProps) {
     { keepPreviousData: true },
   );
 
-  const applyCustom = () => {
-    const text = customDraft.trim();
+  const apply = (draft: string) => {
+    const text = draft.trim();
     if (text === '') {
       if (filters.duration === CUSTOM_DURATION) update({ duration: HISTORY_DURATIONS[0], customDuration: '' });
       return;
     }
+    // Applied even when refused: the history then shows the message instead of rows, and asks for nothing.
     update({ duration: CUSTOM_DURATION, customDuration: text });
   };
-  const customError = customDraft.trim() !== '' && filters.duration === CUSTOM_DURATION && !minDuration.ok ? minDuration.error : undefined;
+  const applyCustom = durationForm.handleSubmit(
+    (values) => apply(values.customDuration),
+    () => apply(durationForm.getValues('customDuration')),
+  );
+  // Read at every render: react-hook-form re-renders for the form state a component has read.
+  const refused = durationForm.formState.errors.customDuration?.message;
+  const customError = customDraft.trim() !== '' && filters.duration === CUSTOM_DURATION && !minDuration.ok ? refused : undefined;
   const total = data?.totalEntries ?? 0;
   const lastPage = Math.max(0, Math.ceil(total / filters.pageSize) - 1);
 
@@ -117,7 +140,7 @@ export function CheckHistory({ checkId, since }: CheckHistoryProps) {
             size="small"
             value={filters.duration}
             onChange={(_, d) => {
-              setCustomDraft('');
+              durationForm.reset({ customDuration: '' });
               update({ duration: d.value, customDuration: '' });
             }}
           >
@@ -130,13 +153,23 @@ export function CheckHistory({ checkId, since }: CheckHistoryProps) {
           </Select>
         </Field>
         <Field label="Custom duration" size="small" validationMessage={customError} hint={customError ? undefined : 'e.g. 250ms or 2s'}>
-          <Input
-            size="small"
-            value={customDraft}
-            placeholder="250ms"
-            onChange={(_, d) => setCustomDraft(d.value)}
-            onBlur={applyCustom}
-            onKeyDown={(event) => event.key === 'Enter' && applyCustom()}
+          <Controller
+            name="customDuration"
+            control={durationForm.control}
+            render={({ field }) => (
+              <Input
+                ref={field.ref}
+                size="small"
+                value={field.value}
+                placeholder="250ms"
+                onChange={(_, d) => field.onChange(d.value)}
+                onBlur={() => {
+                  field.onBlur();
+                  void applyCustom();
+                }}
+                onKeyDown={(event) => event.key === 'Enter' && void applyCustom()}
+              />
+            )}
           />
         </Field>
         <Field label="Status" size="small">
