@@ -1,8 +1,17 @@
 /**
- * Shapes the incident screens read from the data API. Local until contracts/src/incidents.ts lands;
- * then these become re-exports.
+ * Shapes the incident screens read from the data API: the rows of contracts/src/incidents.ts with what the pages
+ * embed (people, hypotheses, comments, responders). Only what contracts does not describe is declared here.
  */
-import type { IncidentStatus, IncidentType, Severity } from '@contracts';
+import type {
+  CreateIncidentRequest,
+  EvidenceInput,
+  IncidentEvidence,
+  IncidentHypothesis,
+  IncidentRow,
+  IncidentStatus,
+  IncidentType,
+  Severity,
+} from '@contracts';
 
 export interface PersonRef {
   id: string;
@@ -42,24 +51,16 @@ export interface Comment {
 
 export type EvidenceType = 'log' | 'topology' | 'config' | 'check' | 'config_change' | 'config_analysis' | 'comment';
 
-export interface Evidence {
-  id: string;
-  hypothesis_id: string;
+/** A stored evidence: its row's columns (contracts) with the names of what it points at. */
+export interface Evidence
+  extends
+    Pick<IncidentEvidence, 'id' | 'hypothesis_id' | 'definition_of_done' | 'done'>,
+    Partial<Pick<IncidentEvidence, 'script_result' | 'script_error'>>,
+    Omit<EvidenceInput, 'type' | 'evidence' | 'definition_of_done'> {
   type: EvidenceType;
-  description?: string | null;
   created_by?: PersonRef | string | null;
   external_created_by?: string | null;
   created_at: string;
-  component_id?: string | null;
-  config_id?: string | null;
-  check_id?: string | null;
-  config_change_id?: string | null;
-  config_analysis_id?: string | null;
-  definition_of_done: boolean;
-  done: boolean;
-  script?: string | null;
-  script_result?: string | null;
-  script_error?: string | null;
   evidence?: EvidenceInner | null;
   component?: { id: string; name: string; icon?: string | null; status?: string | null } | null;
   config?: { id: string; name: string | null; type: string; health?: string | null } | null;
@@ -77,17 +78,11 @@ export interface EvidenceInner {
   [key: string]: unknown;
 }
 
-export type HypothesisType = 'root' | 'factor' | 'solution';
+export type HypothesisType = IncidentHypothesis['type'];
 
-export interface Hypothesis {
-  id: string;
-  incident_id: string;
-  parent_id: string | null;
-  title: string | null;
-  type: HypothesisType;
-  status: string | null;
-  created_at: string;
-  created_by?: string | null;
+/** A hypothesis row (contracts) with its comments and evidence. */
+export interface Hypothesis extends Omit<IncidentHypothesis, 'created_by' | 'evidences'> {
+  created_by?: IncidentHypothesis['created_by'];
   comments?: Comment[];
   evidences?: Evidence[];
 }
@@ -114,19 +109,15 @@ export interface Responder {
   person?: PersonRef | null;
 }
 
-export interface Incident {
-  id: string;
-  incident_id: string;
-  title: string;
-  description: string | null;
+/** Columns an incident read may leave out (older rows, narrow selects). */
+type OptionalIncidentColumns = 'created_by' | 'commander_id' | 'communicator_id' | 'resolved' | 'closed';
+
+/** An incident row (contracts) with its values typed, its commander and communicator, hypotheses and responders. */
+export interface Incident
+  extends Omit<IncidentRow, 'severity' | 'status' | 'type' | OptionalIncidentColumns>, Partial<Pick<IncidentRow, OptionalIncidentColumns>> {
   severity: Severity;
   status: IncidentStatus;
   type: IncidentType;
-  created_at: string;
-  updated_at: string;
-  created_by?: string | null;
-  commander_id?: string | null;
-  communicator_id?: string | null;
   commander?: PersonRef | null;
   communicator?: PersonRef | null;
   hypotheses?: Hypothesis[];
@@ -146,11 +137,9 @@ export interface IncidentHistory {
   comment?: { id: string; comment: string } | null;
 }
 
-export interface NewIncident {
-  title: string;
-  description?: string;
+/** The body of `POST /api/incidents` (contracts) as the create dialog fills it. */
+export interface NewIncident extends Omit<CreateIncidentRequest, 'severity' | 'type' | 'status'> {
   severity: Severity;
   type: IncidentType;
   status?: IncidentStatus;
-  evidence?: Record<string, unknown>;
 }
