@@ -7,13 +7,29 @@ import pino, { type Logger } from 'pino';
  * per-request child loggers and AsyncLocalStorage of nestjs-pino cost about a quarter of the gateway's CPU on
  * a small list call (measured with `npm run bench:data-api`).
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination: LogDestination = bufferedStdout()): Logger {
+  const logger = pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.epochTime }, destination);
+  requestLogDestinations.set(logger, destination);
+  return logger;
+}
+
+/** Where log lines go: pino's sonic-boom destination, or anything with `write` (the specs). */
+export interface LogDestination {
+  write(line: string): unknown;
+}
+
+function bufferedStdout(): LogDestination {
   // Buffered, asynchronous writes: one syscall per 4 KiB of log instead of one per line. main.ts flushes on exit.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   // ...and never more than half a second late, so a person watching the console sees startup lines at once.
   setInterval(() => destination.flush(), 500).unref();
-  return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.epochTime }, destination);
+  return destination;
 }
+
+/**
+ * Loggers made by createLogger, whose options are known: their request lines are written directly (see logRequest).
+ */
+const requestLogDestinations = new WeakMap<Logger, LogDestination>();
 
 const PROBES = /^\/(healthz|readyz|metrics)(\/|$)/;
 
@@ -22,17 +38,43 @@ export function wantsRequestLog(logger: Logger, req: Request): boolean {
   return logger.isLevelEnabled('info') && !PROBES.test(req.path);
 }
 
-/** Logs one finished request; `ms` is its response time. */
+/**
+ * Logs one finished request; `ms` is its response time.
+ *
+ * The request log is the one line written for every request, so for a logger made by createLogger the line is
+ * composed here, byte for byte what pino writes for `logger.info(entry, 'request completed')` under createLogger's
+ * options (level, epoch time, pid, the entry's keys in order, msg; a key whose value is undefined left out), and handed
+ * to the same destination: pino's generic serialisation of the entry cost about 4% of the gateway's CPU on a small
+ * list call. logger.spec.ts compares the two outputs. Any other logger gets the entry through pino.
+ */
 export function logRequest(logger: Logger, req: Request, res: Response, ms: number): void {
   const status = res.statusCode;
-  const entry = {
-    req: { method: req.method, path: req.path, ip: req.ip },
-    res: { statusCode: status },
-    responseTime: ms,
-    user: req.principal?.personId,
-  };
-  if (status >= 500) logger.error(entry, 'request failed');
-  else logger.info(entry, 'request completed');
+  const destination = requestLogDestinations.get(logger);
+  if (!destination) {
+    const entry = {
+      req: { method: req.method, path: req.path, ip: req.ip },
+      res: { statusCode: status },
+      responseTime: ms,
+      user: req.principal?.personId,
+    };
+    if (status >= 500) logger.error(entry, 'request failed');
+    else logger.info(entry, 'request completed');
+    return;
+  }
+  const failed = status >= 500;
+  const user = req.principal?.personId;
+  destination.write(
+    `{"level":${failed ? 50 : 30},"time":${Date.now()},"pid":${process.pid}` +
+      `,"req":${JSON.stringify({ method: req.method, path: req.path, ip: req.ip })}` +
+      `,"res":{"statusCode":${status}},"responseTime":${jsonNumber(ms)}` +
+      (user === undefined ? '' : `,"user":${JSON.stringify(user)}`) +
+      `,"msg":"${failed ? 'request failed' : 'request completed'}"}\n`,
+  );
+}
+
+/** As pino writes numbers: a non-finite one as null. */
+function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
 }
 
 /** The request log as middleware (the request pipeline logs itself, with the request metrics). */
