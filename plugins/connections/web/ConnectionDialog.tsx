@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { Dialog } from '@web/core/components/Dialog';
 import { useToast } from '@web/core/components/useToast';
 import { zodResolver } from '@web/core/forms/zodResolver';
+import { useBusyAction } from '@web/core/hooks/useBusyAction';
 import { useAccess, usePluginRegistry } from '@web/core/plugin-host';
 import { ConnectionFields } from './ConnectionFields';
 import { connectionSchema, formValues, toInput, type ConnectionFormValues } from './connectionForm';
@@ -44,7 +45,7 @@ export function ConnectionDialog({ open, connection, canWrite, onClose }: Connec
   const [type, setType] = useState<string | null>(connection?.type ?? null);
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, runDelete] = useBusyAction();
   const spec = types.find((t) => t.id === type);
   const fields = useMemo(() => spec?.fields ?? [], [spec]);
   const readOnly = !canWrite;
@@ -105,17 +106,12 @@ export function ConnectionDialog({ open, connection, canWrite, onClose }: Connec
 
   const onDelete = async () => {
     if (!connection) return;
-    setDeleting(true);
-    try {
+    const deleted = await runDelete(async () => {
       await deleteConnection(connection.id);
       toast.success('Connection deleted successfully');
-    } catch (error) {
-      toast.error(error);
-      return;
-    } finally {
-      setDeleting(false);
-      setConfirmingDelete(false);
-    }
+    });
+    setConfirmingDelete(false);
+    if (!deleted) return;
     onClose();
     await mutate(CONNECTIONS_PATH);
   };

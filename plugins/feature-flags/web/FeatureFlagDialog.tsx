@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { Dialog } from '@web/core/components/Dialog';
 import { useToast } from '@web/core/components/useToast';
 import { zodResolver } from '@web/core/forms/zodResolver';
+import { useBusyAction } from '@web/core/hooks/useBusyAction';
 import { KEYS_CHANGED_BY_WRITES, createFeatureFlag, deleteFeatureFlag, updateFeatureFlag } from './featureFlagsApi';
 import { ALL_DETAILS_MESSAGE, type FeatureFlagForm, LOCAL_FLAG_MESSAGE, featureFlagSchema } from './featureFlagSchema';
 
@@ -34,7 +35,7 @@ export function FeatureFlagDialog({ open, flag, canWrite, onClose }: FeatureFlag
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, runDelete] = useBusyAction();
   const isNew = !flag;
   const isLocal = flag?.source === 'local';
   const readOnly = isLocal || !canWrite;
@@ -68,17 +69,12 @@ export function FeatureFlagDialog({ open, flag, canWrite, onClose }: FeatureFlag
 
   const onDelete = async () => {
     if (!flag) return;
-    setDeleting(true);
-    try {
+    const deleted = await runDelete(async () => {
       await deleteFeatureFlag(flag.name);
       toast.success('Feature flag removed successfully');
-    } catch (error) {
-      toast.error(error);
-      return;
-    } finally {
-      setDeleting(false);
-      setConfirmingDelete(false);
-    }
+    });
+    setConfirmingDelete(false);
+    if (!deleted) return;
     onClose();
     await revalidate();
   };

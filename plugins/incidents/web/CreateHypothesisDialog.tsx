@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { Dialog } from '@web/core/components/Dialog';
-import { useToast } from '@web/core/components/useToast';
+import { DialogButtons } from '@web/core/components/DialogButtons';
+import { useBusyAction } from '@web/core/hooks/useBusyAction';
 import { HYPOTHESIS_STATUS_OPTIONS, NEW_HYPOTHESIS_STATUS } from './hypotheses';
 import { useIncidentContext } from './IncidentContext';
 import { createHypothesis } from './incidentsApi';
@@ -19,11 +20,10 @@ export interface CreateHypothesisDialogProps {
 /** Create hypothesis: a title (no required rule) and a status, new ones start as possible. */
 export function CreateHypothesisDialog({ open, parentId, type, onClose }: CreateHypothesisDialogProps) {
   const styles = useStyles();
-  const toast = useToast();
   const { incident, refresh } = useIncidentContext();
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState(NEW_HYPOTHESIS_STATUS);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusyAction();
   useEffect(() => {
     if (open) {
       setTitle('');
@@ -31,18 +31,12 @@ export function CreateHypothesisDialog({ open, parentId, type, onClose }: Create
     }
   }, [open]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    run(async () => {
       await createHypothesis(incident.id, { parent_id: parentId, title, type, status });
       onClose();
       await refresh();
-    } catch (error) {
-      toast.error(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Dialog
@@ -50,16 +44,7 @@ export function CreateHypothesisDialog({ open, parentId, type, onClose }: Create
       onClose={onClose}
       size="small"
       title="Create hypothesis"
-      actions={
-        <>
-          <Button appearance="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-            {saving ? 'Saving...' : 'Create'}
-          </Button>
-        </>
-      }
+      actions={<DialogButtons onCancel={onClose} label="Create" busyLabel="Saving..." busy={saving} onAction={save} />}
     >
       <div className={styles.form}>
         <Field label="Title">

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, MessageBar, MessageBarBody, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { INCIDENT_STATUSES, INCIDENT_TYPES, SEVERITIES } from '@contracts';
 import { errorMessage } from '@web/core/api/ApiError';
 import { Dialog } from '@web/core/components/Dialog';
+import { DialogButtons } from '@web/core/components/DialogButtons';
 import { zodResolver } from '@web/core/forms/zodResolver';
 import { NEW_INCIDENT_DEFAULTS, type CreateIncidentForm, createIncidentSchema } from './createIncidentSchema';
 import { createIncident, incidentPath } from './incidentsApi';
@@ -49,16 +50,7 @@ export function CreateIncidentDialog({ open, onClose }: { open: boolean; onClose
       onClose={onClose}
       size="small"
       title="Create New Incident"
-      actions={
-        <>
-          <Button appearance="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button appearance="primary" type="submit" form={FORM_ID} disabled={isSubmitting}>
-            {isSubmitting ? 'Creating...' : 'Create'}
-          </Button>
-        </>
-      }
+      actions={<DialogButtons onCancel={onClose} label="Create" busyLabel="Creating..." busy={isSubmitting} form={FORM_ID} />}
     >
       <form id={FORM_ID} className={styles.form} onSubmit={onSubmit} noValidate>
         {serverError && (

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import useSWR from 'swr';
 import { SEARCH_DEBOUNCE_MS } from '@contracts';
 import { dataApiPath, pg, withQuery } from '@web/core/api';
 import { Dialog } from '@web/core/components/Dialog';
+import { DialogButtons } from '@web/core/components/DialogButtons';
 import { EmptyState } from '@web/core/components/EmptyState';
-import { useToast } from '@web/core/components/useToast';
+import { useBusyAction } from '@web/core/hooks/useBusyAction';
 import { useIncidentContext } from './IncidentContext';
 import { createEvidence } from './incidentsApi';
 import { useDebouncedCallback } from './useDebouncedCallback';
@@ -34,12 +35,11 @@ export function catalogSearchKey(search: string): string {
 /** Link to Catalog: search catalogue items and attach one to the hypothesis as config evidence. */
 export function LinkToCatalogDialog({ open, hypothesisId, onClose }: { open: boolean; hypothesisId: string; onClose(): void }) {
   const styles = useStyles();
-  const toast = useToast();
   const { refresh } = useIncidentContext();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusyAction();
   const commitSearch = useDebouncedCallback(setSearch, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if (open) {
@@ -53,16 +53,11 @@ export function LinkToCatalogDialog({ open, hypothesisId, onClose }: { open: boo
   const link = async () => {
     const item = data?.find((candidate) => candidate.id === selected);
     if (!item) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await createEvidence({ hypothesis_id: hypothesisId, type: 'config', config_id: item.id, description: item.name ?? item.type });
       onClose();
       await refresh();
-    } catch (error) {
-      toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -71,16 +66,7 @@ export function LinkToCatalogDialog({ open, hypothesisId, onClose }: { open: boo
       onClose={onClose}
       size="medium"
       title="Link to Catalog"
-      actions={
-        <>
-          <Button appearance="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button appearance="primary" disabled={!selected || saving} onClick={() => void link()}>
-            Link
-          </Button>
-        </>
-      }
+      actions={<DialogButtons onCancel={onClose} label="Link" busy={saving} disabled={!selected} onAction={link} />}
     >
       <div className={styles.body}>
         <Field label="Search">

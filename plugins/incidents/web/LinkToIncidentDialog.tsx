@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, MessageBar, MessageBarBody, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import useSWR from 'swr';
 import { INCIDENT_TYPES, SEVERITIES } from '@contracts';
 import { dataApiPath, pg, withQuery } from '@web/core/api';
 import { errorMessage } from '@web/core/api/ApiError';
 import { Dialog } from '@web/core/components/Dialog';
+import { DialogButtons } from '@web/core/components/DialogButtons';
 import { useToast } from '@web/core/components/useToast';
 import type { IncidentLinkDialogProps } from '@web/core/plugin-host/types';
 import { displayTitle } from './hypotheses';
@@ -70,16 +71,7 @@ export default function LinkToIncidentDialog({ open, onClose, evidence }: Incide
       onClose={() => onClose(false)}
       size="small"
       title="Link to incident"
-      actions={
-        <>
-          <Button appearance="secondary" onClick={() => onClose(false)}>
-            Cancel
-          </Button>
-          <Button appearance="primary" disabled={busy} onClick={() => void submit()}>
-            {busy ? 'Linking..' : 'Link'}
-          </Button>
-        </>
-      }
+      actions={<DialogButtons onCancel={() => onClose(false)} label="Link" busyLabel="Linking.." busy={busy} onAction={submit} />}
     >
       <div className={styles.form}>
         {failure && (
@@ -88,7 +80,10 @@ export default function LinkToIncidentDialog({ open, onClose, evidence }: Incide
           </MessageBar>
         )}
         <Field label="Incident" required validationMessage={errors.incident}>
-          <Select value={state.incident} onChange={(_, d) => setState((s) => chooseIncident(s, d.value, incidents?.find((i) => i.id === d.value)?.hypotheses ?? []))}>
+          <Select
+            value={state.incident}
+            onChange={(_, d) => setState((s) => chooseIncident(s, d.value, incidents?.find((i) => i.id === d.value)?.hypotheses ?? []))}
+          >
             <option value="">Select an incident</option>
             <option value={NEW}>Create a new incident</option>
             {(incidents ?? []).map((i) => (
