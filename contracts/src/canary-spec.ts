@@ -21,6 +21,9 @@ export const CANARY_SPEC_SETTINGS: readonly string[] = ['schedule', 'interval', 
 export const CANARY_SEVERITIES: readonly string[] = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'];
 /** The expression fields every check has, in any of the languages of `CHECK_EXPRESSION_KEYS`. */
 export const CHECK_EXPRESSION_FIELDS = ['test', 'display', 'transform'] as const;
+/** How the two problems that stop validation begin (the editor's markers place them: canary-problems.ts). */
+export const INVALID_SCHEDULE_PROBLEM = 'invalid schedule';
+export const UNKNOWN_CHECK_TYPE_PROBLEM = 'unknown check type';
 /** The first of these a check has (as text) is its endpoint on the dashboard. */
 const ENDPOINT_KEYS = ['url', 'endpoint', 'host', 'server', 'query', 'path', 'connection'];
 
@@ -140,7 +143,7 @@ export function canarySpecRules(
   const schedule = canarySchedule(spec);
   if (schedule !== null && rules.scheduleProblem) {
     const problem = rules.scheduleProblem(schedule);
-    if (problem) return { refused: [`invalid schedule: ${problem}`] };
+    if (problem) return { refused: [`${INVALID_SCHEDULE_PROBLEM}: ${problem}`] };
   }
   if (spec.owner !== undefined && typeof spec.owner !== 'string') problems.push('spec.owner: must be a string');
   if (spec.severity !== undefined && !CANARY_SEVERITIES.includes(String(spec.severity)))
@@ -148,7 +151,7 @@ export function canarySpecRules(
 
   const unknown = Object.keys(spec).filter((key) => !CANARY_SPEC_SETTINGS.includes(key) && !rules.knownTypes.includes(key));
   if (unknown.length) {
-    return { refused: [`unknown check type ${unknown.map((t) => `'${t}'`).join(', ')}; supported types: ${rules.knownTypes.join(', ')}`] };
+    return { refused: [`${UNKNOWN_CHECK_TYPE_PROBLEM} ${unknown.map((t) => `'${t}'`).join(', ')}; supported types: ${rules.knownTypes.join(', ')}`] };
   }
   const checks: ValidCanaryCheck[] = [];
   for (const type of rules.knownTypes) {

@@ -1,4 +1,5 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { INVALID_SCHEDULE_PROBLEM, UNKNOWN_CHECK_TYPE_PROBLEM } from '@contracts';
 
 /** One validation problem, placed in the YAML text when it names a field the text has (1-based line and column). */
 export interface CanaryProblem {
@@ -11,7 +12,7 @@ export interface CanaryProblem {
 
 const SYNTAX = /^YAML syntax error at line (\d+), column (\d+)/;
 const FIELD = /^((?:metadata\.|spec)[\w.[\]-]*?):/;
-const UNKNOWN_TYPE = /^unknown check type '([^']+)'/;
+const UNKNOWN_TYPE = new RegExp(`^${UNKNOWN_CHECK_TYPE_PROBLEM} '([^']+)'`);
 
 /**
  * Places each problem of a canary document in its YAML text, for the editor's markers: the field's line when the
@@ -34,7 +35,7 @@ export function locateProblems(text: string, problems: readonly string[]): Canar
 }
 
 function pathOf(message: string): string | undefined {
-  if (message.startsWith('invalid schedule:')) return 'spec.schedule';
+  if (message.startsWith(`${INVALID_SCHEDULE_PROBLEM}:`)) return 'spec.schedule';
   const unknown = UNKNOWN_TYPE.exec(message);
   if (unknown) return `spec.${unknown[1]}`;
   return FIELD.exec(message)?.[1];
