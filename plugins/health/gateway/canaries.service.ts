@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
-import { can } from '@contracts';
+import { can, type CanaryDocument } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
@@ -12,16 +12,6 @@ import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { CanaryDocumentError, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
 import { locateProblems, type CanaryProblem } from './canary-problems';
 import type { CanaryBodyDto } from './dto/canary.dto';
-
-export interface CanaryWithChecks {
-  id: string;
-  name: string;
-  namespace: string;
-  labels: Record<string, string>;
-  schedule: string | null;
-  spec: Record<string, unknown>;
-  checks: Array<{ id: string; type: string; name: string; status: string | null; next_runtime: string | null }>;
-}
 
 /** Canary writes: the canary and its checks in one transaction; nothing saved when the document is invalid. */
 @Injectable()
@@ -106,8 +96,8 @@ export class CanariesService {
     }
   }
 
-  async get(id: string): Promise<CanaryWithChecks> {
-    const canary = await this.db.one<CanaryWithChecks>(
+  async get(id: string): Promise<CanaryDocument> {
+    const canary = await this.db.one<CanaryDocument>(
       `SELECT c.id, c.name, c.namespace, c.labels, c.schedule, c.spec,
               coalesce((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'type', k.type, 'name', k.name, 'status', k.status, 'next_runtime', k.next_runtime) ORDER BY k.type, k.name)
                         FROM checks k WHERE k.canary_id = c.id AND k.deleted_at IS NULL), '[]') AS checks
@@ -118,7 +108,7 @@ export class CanariesService {
     return canary;
   }
 
-  async create(body: CanaryBodyDto, principal: Principal): Promise<CanaryWithChecks> {
+  async create(body: CanaryBodyDto, principal: Principal): Promise<CanaryDocument> {
     const canary = this.parse(body);
     const id = await this.write(async (tx) => {
       await this.assertMayWriteCode(tx, principal, null, canary);
@@ -132,7 +122,7 @@ export class CanariesService {
     return this.get(id);
   }
 
-  async update(id: string, body: CanaryBodyDto, principal: Principal): Promise<CanaryWithChecks> {
+  async update(id: string, body: CanaryBodyDto, principal: Principal): Promise<CanaryDocument> {
     const canary = this.parse(body);
     await this.write(async (tx) => {
       await this.assertMayWriteCode(tx, principal, id, canary);

@@ -1,10 +1,10 @@
-import { canRunNow } from '@contracts';
+import { canRunNow, type CanaryDocument } from '@contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequireFeature, RequirePermission, SignedIn } from '@gateway/core/rbac/decorators';
 import { forbidden } from '@gateway/core/http/domain-error';
-import { CanariesService, type CanaryWithChecks } from './canaries.service';
+import { CanariesService } from './canaries.service';
 import { CheckRunnerService, type CheckStatusRow } from './check-runner.service';
 import { CanaryBodyDto } from './dto/canary.dto';
 import type { CanaryProblem } from './canary-problems';
@@ -48,7 +48,7 @@ export class HealthController {
   @Post('canaries')
   @RequirePermission('canaries', 'write')
   @ApiOperation({ summary: 'Create a canary from a YAML Canary document or {name, namespace, labels, spec}; its checks in the same transaction' })
-  create(@Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
+  create(@Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryDocument> {
     return this.canaries.create(body, req.principal!).finally(() => this.summaries.invalidate());
   }
 
@@ -63,14 +63,14 @@ export class HealthController {
   @Get('canaries/:id')
   @RequirePermission('canaries', 'read')
   @ApiOperation({ summary: 'A canary with its current checks' })
-  get(@Param('id', uuid) id: string): Promise<CanaryWithChecks> {
+  get(@Param('id', uuid) id: string): Promise<CanaryDocument> {
     return this.canaries.get(id);
   }
 
   @Put('canaries/:id')
   @RequirePermission('canaries', 'write')
   @ApiOperation({ summary: 'Replace a canary; checks upserted on (type, name), removed ones soft-deleted' })
-  update(@Param('id', uuid) id: string, @Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryWithChecks> {
+  update(@Param('id', uuid) id: string, @Body() body: CanaryBodyDto, @Req() req: Request): Promise<CanaryDocument> {
     return this.canaries.update(id, body, req.principal!).finally(() => this.summaries.invalidate());
   }
 
