@@ -66,10 +66,40 @@ export interface CheckRunner {
 
 /** Check types the editor offers (spec 03 §2); those without a runner save and report invalid. */
 export const CHECK_TYPES_IN_EDITOR = [
-  'http', 'awsconfigrule', 'awsconfig', 'github', 'ec2', 'ldap', 'pod', 'exec', 'alertmanager', 'cloudwatch',
-  'elasticsearch', 'redis', 'mongodb', 'dns', 'icmp', 'gcs', 's3', 'smb', 'sftp', 'folder', 'prometheus',
-  'kubernetes', 'sql', 'catalog', 'azuredevops', 'jmeter', 'junit', 'dynatrace', 'namespace', 'tcp', 'postgres',
-  'mysql', 'mssql', 'opensearch',
+  'http',
+  'awsconfigrule',
+  'awsconfig',
+  'github',
+  'ec2',
+  'ldap',
+  'pod',
+  'exec',
+  'alertmanager',
+  'cloudwatch',
+  'elasticsearch',
+  'redis',
+  'mongodb',
+  'dns',
+  'icmp',
+  'gcs',
+  's3',
+  'smb',
+  'sftp',
+  'folder',
+  'prometheus',
+  'kubernetes',
+  'sql',
+  'catalog',
+  'azuredevops',
+  'jmeter',
+  'junit',
+  'dynatrace',
+  'namespace',
+  'tcp',
+  'postgres',
+  'mysql',
+  'mssql',
+  'opensearch',
 ] as const;
 
 export const CHECK_TYPE_NOT_SUPPORTED = 'check type not supported';
@@ -137,7 +167,26 @@ export interface CheckStatusRow {
 
 /** Time ranges of the health pages (spec 02 §9). */
 export const HEALTH_TIME_RANGES = [
-  '15m', '1h', '2h', '3h', '6h', '12h', '1d', '2d', '3d', '1w', '2w', '3w', '1mo', '2mo', '3mo', '6mo', '1y', '2y', '3y', '5y',
+  '15m',
+  '1h',
+  '2h',
+  '3h',
+  '6h',
+  '12h',
+  '1d',
+  '2d',
+  '3d',
+  '1w',
+  '2w',
+  '3w',
+  '1mo',
+  '2mo',
+  '3mo',
+  '6mo',
+  '1y',
+  '2y',
+  '3y',
+  '5y',
 ] as const;
 
 /** Dashboard refresh options (spec 02 Health); 15s and 30s are disabled for ranges of 60 minutes or more. */
@@ -150,12 +199,40 @@ export const INVALID_DURATION_MESSAGE = 'duration is allowed only in milli secon
 
 /** Editor labels of the check types (spec 03 §2), by stored type. */
 export const CHECK_TYPE_LABELS: Record<string, string> = {
-  http: 'HTTP', awsconfigrule: 'AWS Config Rule', awsconfig: 'AWS Config', github: 'GitHub', ec2: 'EC2', ldap: 'LDAP',
-  pod: 'Pod', exec: 'Exec', alertmanager: 'Alert Manager', cloudwatch: 'Cloud Watch', elasticsearch: 'Elasticsearch',
-  redis: 'Redis', mongodb: 'Mongo DB', dns: 'DNS', icmp: 'ICMP Ping', gcs: 'GCS', s3: 'AWS S3', smb: 'SMB', sftp: 'SFTP',
-  folder: 'Folder', prometheus: 'Prometheus', kubernetes: 'Kubernetes', sql: 'SQL Query', catalog: 'catalog',
-  azuredevops: 'Azure DevOps', jmeter: 'JMeter', junit: 'JUnit', dynatrace: 'Dynatrace', namespace: 'Kubernetes Namespace',
-  tcp: 'TCP', postgres: 'Postgres', mysql: 'MySQL', mssql: 'SQL Server', opensearch: 'OpenSearch',
+  http: 'HTTP',
+  awsconfigrule: 'AWS Config Rule',
+  awsconfig: 'AWS Config',
+  github: 'GitHub',
+  ec2: 'EC2',
+  ldap: 'LDAP',
+  pod: 'Pod',
+  exec: 'Exec',
+  alertmanager: 'Alert Manager',
+  cloudwatch: 'Cloud Watch',
+  elasticsearch: 'Elasticsearch',
+  redis: 'Redis',
+  mongodb: 'Mongo DB',
+  dns: 'DNS',
+  icmp: 'ICMP Ping',
+  gcs: 'GCS',
+  s3: 'AWS S3',
+  smb: 'SMB',
+  sftp: 'SFTP',
+  folder: 'Folder',
+  prometheus: 'Prometheus',
+  kubernetes: 'Kubernetes',
+  sql: 'SQL Query',
+  catalog: 'catalog',
+  azuredevops: 'Azure DevOps',
+  jmeter: 'JMeter',
+  junit: 'JUnit',
+  dynatrace: 'Dynatrace',
+  namespace: 'Kubernetes Namespace',
+  tcp: 'TCP',
+  postgres: 'Postgres',
+  mysql: 'MySQL',
+  mssql: 'SQL Server',
+  opensearch: 'OpenSearch',
 };
 
 /**
@@ -178,7 +255,9 @@ export function checkExpressionOf(value: unknown): { language: CheckExpressionLa
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return value.trim() ? { language: 'cel', source: value } : null;
   if (typeof value !== 'object' || Array.isArray(value)) return { error: 'must be an expression ({expr}, {javascript}, {jsonPath} or {template})' };
-  const set = (Object.entries(CHECK_EXPRESSION_KEYS) as Array<[CheckExpressionLanguage, string]>).filter(([, key]) => (value as Record<string, unknown>)[key] !== undefined);
+  const set = (Object.entries(CHECK_EXPRESSION_KEYS) as Array<[CheckExpressionLanguage, string]>).filter(
+    ([, key]) => (value as Record<string, unknown>)[key] !== undefined,
+  );
   if (set.length > 1) return { error: `holds ${set.map(([, key]) => key).join(' and ')}: give one of them` };
   if (set.length === 0) return null;
   const [language, key] = set[0];

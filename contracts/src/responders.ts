@@ -107,4 +107,3 @@ export interface ResponderHandler {
   /** Options for select fields (`optionsKey`), e.g. Jira projects; `params` holds the fields it depends on. */
   options?(key: string, params: Record<string, string>, connection: ResolvedConnection | null): Promise<ResponderOption[]>;
 }
-

@@ -66,12 +66,7 @@ export default function ConnectionsPage() {
           onRowClick={(connection) => setDialog({ open: true, connection })}
         />
       )}
-      <ConnectionDialog
-        open={dialog.open}
-        connection={dialog.open ? dialog.connection : null}
-        canWrite={canWrite}
-        onClose={() => setDialog({ open: false })}
-      />
+      <ConnectionDialog open={dialog.open} connection={dialog.open ? dialog.connection : null} canWrite={canWrite} onClose={() => setDialog({ open: false })} />
     </div>
   );
 }

@@ -75,12 +75,7 @@ export default function FeatureFlagsPage() {
           onRowClick={(flag) => setDialog({ open: true, flag })}
         />
       )}
-      <FeatureFlagDialog
-        open={dialog.open}
-        flag={dialog.open ? dialog.flag : null}
-        canWrite={canWrite}
-        onClose={() => setDialog({ open: false })}
-      />
+      <FeatureFlagDialog open={dialog.open} flag={dialog.open ? dialog.flag : null} canWrite={canWrite} onClose={() => setDialog({ open: false })} />
     </div>
   );
 }

@@ -8,9 +8,7 @@ import type { Evidence } from './types';
 
 const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
 
-export type DodAddition =
-  | { mode: 'automatic'; items: { id: string; script: string | null }[] }
-  | { mode: 'manual'; text: string };
+export type DodAddition = { mode: 'automatic'; items: { id: string; script: string | null }[] } | { mode: 'manual'; text: string };
 
 export interface AddDefinitionOfDoneDialogProps {
   open: boolean;
@@ -45,9 +43,7 @@ export function AddDefinitionOfDoneDialog({ open, candidates, busy, onClose, onA
     setStep(2);
   };
   const add = () =>
-    mode === 'manual'
-      ? onAdd({ mode, text: text.trim() })
-      : onAdd({ mode, items: chosen.map((e) => ({ id: e.id, script: scripts[e.id]?.trim() || null })) });
+    mode === 'manual' ? onAdd({ mode, text: text.trim() }) : onAdd({ mode, items: chosen.map((e) => ({ id: e.id, script: scripts[e.id]?.trim() || null })) });
 
   const isLast = (mode === 'manual' && step === 1) || step === 2;
   const nextDisabled = step === 1 && mode === 'automatic' && selected.length === 0;
@@ -88,7 +84,8 @@ export function AddDefinitionOfDoneDialog({ open, candidates, busy, onClose, onA
             <Textarea value={text} onChange={(_, data) => setText(data.value)} resize="vertical" />
           </Field>
         )}
-        {step === 1 && mode === 'automatic' &&
+        {step === 1 &&
+          mode === 'automatic' &&
           (candidates.length === 0 ? (
             <Body1>{DOD_MESSAGES.noCandidates}</Body1>
           ) : (
@@ -103,9 +100,7 @@ export function AddDefinitionOfDoneDialog({ open, candidates, busy, onClose, onA
               />
             ))
           ))}
-        {step === 2 && (
-          <DodScriptStep evidences={chosen} scripts={scripts} onChange={(id, script) => setScripts((s) => ({ ...s, [id]: script }))} />
-        )}
+        {step === 2 && <DodScriptStep evidences={chosen} scripts={scripts} onChange={(id, script) => setScripts((s) => ({ ...s, [id]: script }))} />}
       </div>
     </Dialog>
   );

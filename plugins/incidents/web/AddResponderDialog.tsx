@@ -75,7 +75,12 @@ export function AddResponderDialog({ open, incident, registeredTypes, onClose, o
         </Button>
       )}
       {step === 0 && personId ? (
-        <Button key="add" appearance="primary" disabled={saving} onClick={() => void save({ person_id: personId, type: 'person', properties: { responderType: 'person' } })}>
+        <Button
+          key="add"
+          appearance="primary"
+          disabled={saving}
+          onClick={() => void save({ person_id: personId, type: 'person', properties: { responderType: 'person' } })}
+        >
           {saving ? 'Adding ...' : 'Add'}
         </Button>
       ) : step < 2 ? (

@@ -98,7 +98,9 @@ export function CommentComposer({ hypotheses, onSend }: CommentComposerProps) {
             describedBy={counterId}
           />
           <Caption1 id={counterId} className={mergeClasses(styles.counter, tooLong && styles.over)}>
-            {tooLong ? `${COMMENT_TOO_LONG_MESSAGE} (${COUNT.format(comment.length)})` : `${COUNT.format(comment.length)} / ${COUNT.format(COMMENT_MAX_LENGTH)}`}
+            {tooLong
+              ? `${COMMENT_TOO_LONG_MESSAGE} (${COUNT.format(comment.length)})`
+              : `${COUNT.format(comment.length)} / ${COUNT.format(COMMENT_MAX_LENGTH)}`}
           </Caption1>
         </div>
         <Button appearance="primary" icon={<Send20Regular />} disabled={!text.trim() || tooLong || sending} onClick={() => void send()}>

@@ -56,9 +56,7 @@ describe('CommentsTimeline', () => {
     expect(box).toHaveValue('ask @Grace Hopper ');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(calls(fetchMock)).toEqual([
-        ['/api/db/comments', 'POST', { incident_id: 'i1', hypothesis_id: 'h1', comment: 'ask @[Grace Hopper](user:p7)' }],
-      ]),
+      expect(calls(fetchMock)).toEqual([['/api/db/comments', 'POST', { incident_id: 'i1', hypothesis_id: 'h1', comment: 'ask @[Grace Hopper](user:p7)' }]]),
     );
   });
 

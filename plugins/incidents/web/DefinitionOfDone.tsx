@@ -76,8 +76,7 @@ export function DefinitionOfDone() {
     setPending(null);
   };
 
-  const evaluate = () =>
-    run(() => evaluateDefinitionOfDone(incident.id), 'Evaluating the definition of done failed');
+  const evaluate = () => run(() => evaluateDefinitionOfDone(incident.id), 'Evaluating the definition of done failed');
 
   return (
     <div className={styles.root}>

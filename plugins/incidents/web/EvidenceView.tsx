@@ -27,7 +27,9 @@ function Body({ evidence }: { evidence: Evidence }) {
     case 'log':
       return (
         <pre className={styles.lines} data-testid="log-lines">
-          {(inner.lines ?? []).map((line, index) => `${line.timestamp ? `${line.timestamp} ` : ''}${line.message}${index < (inner.lines?.length ?? 0) - 1 ? '\n' : ''}`)}
+          {(inner.lines ?? []).map(
+            (line, index) => `${line.timestamp ? `${line.timestamp} ` : ''}${line.message}${index < (inner.lines?.length ?? 0) - 1 ? '\n' : ''}`,
+          )}
         </pre>
       );
     case 'topology':

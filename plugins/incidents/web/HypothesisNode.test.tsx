@@ -38,7 +38,10 @@ describe('HypothesisNode', () => {
   });
 
   it('counts comments in the singular and the plural', async () => {
-    const one = { ...factor, comments: [{ id: 'c1', incident_id: 'i1', hypothesis_id: 'h2', comment: 'x', created_by: null, created_at: '2025-01-01T00:00:00Z' }] };
+    const one = {
+      ...factor,
+      comments: [{ id: 'c1', incident_id: 'i1', hypothesis_id: 'h2', comment: 'x', created_by: null, created_at: '2025-01-01T00:00:00Z' }],
+    };
     renderNode(one);
     expect(await screen.findByRole('button', { name: '1 comment' })).toBeInTheDocument();
   });

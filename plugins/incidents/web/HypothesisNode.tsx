@@ -7,15 +7,7 @@ import { CreateHypothesisDialog } from './CreateHypothesisDialog';
 import { EvidenceList } from './EvidenceList';
 import { HypothesisComments } from './HypothesisComments';
 import { HypothesisDeletePrompt } from './HypothesisDeletePrompt';
-import {
-  HYPOTHESIS_STATUS_OPTIONS,
-  NO_TITLE,
-  STATUS_DEBOUNCE_MS,
-  TITLE_DEBOUNCE_MS,
-  childType,
-  childrenOf,
-  shownHypothesisStatus,
-} from './hypotheses';
+import { HYPOTHESIS_STATUS_OPTIONS, NO_TITLE, STATUS_DEBOUNCE_MS, TITLE_DEBOUNCE_MS, childType, childrenOf, shownHypothesisStatus } from './hypotheses';
 import { useIncidentContext } from './IncidentContext';
 import { deleteHypothesis, updateHypothesis } from './incidentsApi';
 import type { Hypothesis } from './types';

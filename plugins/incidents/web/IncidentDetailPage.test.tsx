@@ -17,9 +17,7 @@ beforeEach(() => {
 function openPage(id: string, found: boolean) {
   render(
     <MemoryRouter initialEntries={[`/incidents/${id}`]}>
-      <TestProviders
-        responses={signedIn(['commander'], { [incidentDetailKey(id)]: found ? [incident] : [], [incidentHistoryKey(id)]: [] })}
-      >
+      <TestProviders responses={signedIn(['commander'], { [incidentDetailKey(id)]: found ? [incident] : [], [incidentHistoryKey(id)]: [] })}>
         <PluginRegistryProvider registry={new PluginRegistry([])}>
           <Routes>
             <Route path="/incidents/:id" element={<IncidentDetailPage />} />

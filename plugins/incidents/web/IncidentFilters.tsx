@@ -36,7 +36,17 @@ export function useIncidentListFilters(): IncidentListFilters & { set(key: keyof
   return { severity, status, owner, type, component, search, set };
 }
 
-function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly { value: string; label: string }[]; onChange(value: string): void }) {
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange(value: string): void;
+}) {
   const styles = useStyles();
   return (
     <Field label={label}>

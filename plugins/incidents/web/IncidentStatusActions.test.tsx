@@ -36,7 +36,11 @@ describe('IncidentStatusActions', () => {
   it('offers only closed and open when the incident is closed', async () => {
     renderActions({ ...incident, status: 'closed' });
     const select = await screen.findByRole('combobox', { name: 'Status' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['closed', 'open']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['closed', 'open']);
     expect(screen.getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
   });
 

@@ -12,7 +12,15 @@ beforeEach(() => {
 
 const incidents = [
   { id: 'i1', incident_id: 'INC0000001', title: 'Payments down', hypotheses: [{ id: 'h1', title: 'Payments down', type: 'root' }] },
-  { id: 'i2', incident_id: 'INC0000002', title: 'Slow DB', hypotheses: [{ id: 'h2', title: 'Disk', type: 'root' }, { id: 'h3', title: 'Locks', type: 'factor' }] },
+  {
+    id: 'i2',
+    incident_id: 'INC0000002',
+    title: 'Slow DB',
+    hypotheses: [
+      { id: 'h2', title: 'Disk', type: 'root' },
+      { id: 'h3', title: 'Locks', type: 'factor' },
+    ],
+  },
 ];
 
 function openDialog() {

@@ -41,9 +41,7 @@ export function MentionInput({ value, onChange, onSubmit, onMention, disabled, d
   const ref = useRef<HTMLTextAreaElement>(null);
   const [query, setQuery] = useState<{ start: number; query: string } | null>(null);
   const { data: people } = useSWR<PersonRef[]>(query ? PEOPLE_KEY : null);
-  const matches = query
-    ? (people ?? []).filter((p) => p.name.toLowerCase().includes(query.query.toLowerCase())).slice(0, MAX_SUGGESTIONS)
-    : [];
+  const matches = query ? (people ?? []).filter((p) => p.name.toLowerCase().includes(query.query.toLowerCase())).slice(0, MAX_SUGGESTIONS) : [];
 
   const update = (text: string, caret: number) => {
     onChange(text);

@@ -28,7 +28,8 @@ export function ResponderCard({ responder, canDelete, onDelete }: { responder: R
   const current = currentResponderStep(responder);
   const type = String(responder.properties?.responderType ?? responder.type);
   const linkUrl = responderClient(responder.team, type).linkUrl;
-  const externalHref = responder.external_id && linkUrl ? safeHref(renderTemplate(linkUrl, { ...responder, external_id: encodeURIComponent(responder.external_id) })) : null;
+  const externalHref =
+    responder.external_id && linkUrl ? safeHref(renderTemplate(linkUrl, { ...responder, external_id: encodeURIComponent(responder.external_id) })) : null;
   const summary = Object.entries(responder.properties ?? {})
     .filter(([key]) => key !== 'responderType')
     .map(([key, value]) => `${key}: ${String(value)}`)

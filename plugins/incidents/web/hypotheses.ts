@@ -28,7 +28,5 @@ export function childType(type: HypothesisType): HypothesisType | null {
 }
 
 export function childrenOf(all: readonly Hypothesis[], parentId: string | null): Hypothesis[] {
-  return all
-    .filter((hypothesis) => (hypothesis.parent_id ?? null) === parentId)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return all.filter((hypothesis) => (hypothesis.parent_id ?? null) === parentId).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }

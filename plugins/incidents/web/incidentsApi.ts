@@ -56,10 +56,7 @@ export function updateIncidentFields(id: string, fields: Partial<Pick<Incident, 
   return http.patch(dataApiPath('incidents'), fields, { query: { id: pg.eq(id) } });
 }
 
-export function createHypothesis(
-  incidentId: string,
-  body: { parent_id: string | null; title: string; type: string; status: string },
-): Promise<Hypothesis> {
+export function createHypothesis(incidentId: string, body: { parent_id: string | null; title: string; type: string; status: string }): Promise<Hypothesis> {
   return http.post<Hypothesis>(`/api/incidents/${encodeURIComponent(incidentId)}/hypotheses`, body);
 }
 

@@ -58,12 +58,9 @@ export function linkRequest(state: LinkFormState, evidence: Record<string, unkno
   const description = state.description.trim() || (evidence.description as string | undefined) || null;
   return {
     incident_id: isNew ? null : state.incident,
-    new_incident: isNew
-      ? { title: state.newIncidentTitle.trim(), type: state.type, severity: state.severity, status: 'open', description }
-      : null,
+    new_incident: isNew ? { title: state.newIncidentTitle.trim(), type: state.type, severity: state.severity, status: 'open', description } : null,
     hypothesis_id: !isNew && state.hypothesis !== NEW ? state.hypothesis : null,
-    new_hypothesis_title:
-      !isNew && state.hypothesis === NEW ? state.newHypothesisTitle.trim() || incidentTitle || null : null,
+    new_hypothesis_title: !isNew && state.hypothesis === NEW ? state.newHypothesisTitle.trim() || incidentTitle || null : null,
     evidence: { ...evidence, description },
   };
 }

@@ -23,11 +23,7 @@ export function responderClient(team: Pick<TeamRef, 'spec'> | null | undefined, 
  * The form's starting values for a team and type: the team's defaults rendered against the form values and the
  * incident (spec 01 §5); fixed string `values` win (they cannot be changed in the form).
  */
-export function responderFormDefaults(
-  client: ResponderClientSpec,
-  fieldNames: readonly string[],
-  incident: Record<string, unknown>,
-): Record<string, string> {
+export function responderFormDefaults(client: ResponderClientSpec, fieldNames: readonly string[], incident: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = Object.fromEntries(fieldNames.map((name) => [name, '']));
   const fixed = fixedValues(client.values);
   Object.assign(values, fixed);

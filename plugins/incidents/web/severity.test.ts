@@ -33,9 +33,7 @@ describe('incident list query', () => {
   });
 
   it('filters by component through evidence with an inner embed, and searches titles', () => {
-    const query = params(
-      incidentListKey({ ...DEFAULT_FILTERS, status: 'all', severity: 'high', type: 'cost', component: 'c1', owner: 'p1', search: 'db' }),
-    );
+    const query = params(incidentListKey({ ...DEFAULT_FILTERS, status: 'all', severity: 'high', type: 'cost', component: 'c1', owner: 'p1', search: 'db' }));
     expect(query.get('select')).toContain('hypotheses!inner(id,evidences!inner(component_id))');
     expect(query.get('hypotheses.evidences.component_id')).toBe('eq.c1');
     expect(query.get('severity')).toBe('eq.high');

@@ -48,9 +48,5 @@ export function jsonResponse(status: number, body: unknown) {
 
 /** The [url, method, body] of each fetch call. */
 export function calls(fetchMock: jest.Mock): [string, string, unknown][] {
-  return fetchMock.mock.calls.map(([url, init]: [string, RequestInit]) => [
-    url,
-    init.method ?? 'GET',
-    init.body ? JSON.parse(String(init.body)) : undefined,
-  ]);
+  return fetchMock.mock.calls.map(([url, init]: [string, RequestInit]) => [url, init.method ?? 'GET', init.body ? JSON.parse(String(init.body)) : undefined]);
 }

@@ -66,11 +66,7 @@ export function CheckDetailActions({ checkId, checkName, onRan, onClose }: Check
       </Button>
       {LinkDialog && linking && (
         <Suspense fallback={null}>
-          <LinkDialog
-            open
-            onClose={() => setLinking(false)}
-            evidence={{ type: 'check', check_id: checkId, description: checkName }}
-          />
+          <LinkDialog open onClose={() => setLinking(false)} evidence={{ type: 'check', check_id: checkId, description: checkName }} />
         </Suspense>
       )}
     </>

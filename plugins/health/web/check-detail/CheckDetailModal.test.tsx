@@ -12,7 +12,10 @@ function useFetch(mock: ReturnType<typeof gatewayFetch>) {
 beforeEach(() => useFetch(gatewayFetch()));
 
 const historyCalls = () =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/db/check_statuses')).map((url) => new URL(url, 'http://localhost').searchParams);
+  fetchMock.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith('/api/db/check_statuses'))
+    .map((url) => new URL(url, 'http://localhost').searchParams);
 const stat = (label: string) => screen.getByTestId(`stat-${label}`);
 const select = (name: string) => screen.getByRole('combobox', { name, hidden: true });
 const button = (name: string) => screen.getByRole('button', { name, hidden: true });
@@ -127,7 +130,23 @@ describe('CheckDetailModal', () => {
     let answer: () => void = () => undefined;
     useFetch(
       gatewayFetch({
-        run: () => new Promise((resolve) => (answer = () => resolve(jsonResponse(200, { check_id: 'c1', time: new Date().toISOString(), duration: 12, status: true, invalid: false, message: 'HTTP 200', error: null, details: null })))),
+        run: () =>
+          new Promise(
+            (resolve) =>
+              (answer = () =>
+                resolve(
+                  jsonResponse(200, {
+                    check_id: 'c1',
+                    time: new Date().toISOString(),
+                    duration: 12,
+                    status: true,
+                    invalid: false,
+                    message: 'HTTP 200',
+                    error: null,
+                    details: null,
+                  }),
+                )),
+          ),
       }),
     );
     const onChanged = jest.fn();

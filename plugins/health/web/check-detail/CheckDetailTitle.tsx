@@ -24,7 +24,10 @@ export interface CheckDetailTitleProps {
 export function CheckDetailTitle({ check, canaryName, canEdit }: CheckDetailTitleProps) {
   const styles = useStyles();
   // Check type plugins contribute their icon through `health.checkTypes`; unknown types get the health icon.
-  const TypeIcon = usePluginRegistry().getExtensions('health.checkTypes').find((t) => t.id === check.type)?.icon ?? HeartPulse20Regular;
+  const TypeIcon =
+    usePluginRegistry()
+      .getExtensions('health.checkTypes')
+      .find((t) => t.id === check.type)?.icon ?? HeartPulse20Regular;
   return (
     <span className={styles.root}>
       <span className={styles.icon} title={check.icon ?? check.type} aria-hidden>

@@ -33,7 +33,11 @@ export function CheckRelationships({ configs, components = [], error }: CheckRel
             <li key={`${relation.component_id}-${relation.selector_id}`} className={styles.item}>
               <span>{relation.component?.name ?? relation.component_id}</span>
               {relation.component?.type && <span className={styles.type}>{relation.component.type}</span>}
-              {relation.selector_id === 'manual' && <Badge appearance="outline" size="small">manual</Badge>}
+              {relation.selector_id === 'manual' && (
+                <Badge appearance="outline" size="small">
+                  manual
+                </Badge>
+              )}
             </li>
           ))}
         </ul>
@@ -44,7 +48,11 @@ export function CheckRelationships({ configs, components = [], error }: CheckRel
             <li key={`${relation.config_id}-${relation.selector_id}`} className={styles.item}>
               <AppLink to={catalogItemPath(relation.config_id)}>{relation.config?.name ?? relation.config_id}</AppLink>
               {relation.config?.type && <span className={styles.type}>{relation.config.type}</span>}
-              {relation.selector_id === 'manual' && <Badge appearance="outline" size="small">manual</Badge>}
+              {relation.selector_id === 'manual' && (
+                <Badge appearance="outline" size="small">
+                  manual
+                </Badge>
+              )}
             </li>
           ))}
         </ul>

@@ -38,10 +38,11 @@ export function HealthOverviewChart({ points, bucketSeconds, start, end }: Healt
   if (points.length === 0) return <EmptyState title="Health Overview" message="No results in this time range" />;
 
   const model = buildChartModel(points, { ...FRAME, start, end, bucketSeconds });
-  const totals = points.reduce(
-    (sum, p) => ({ passed: sum.passed + p.passed, failed: sum.failed + p.failed, invalid: sum.invalid + p.invalid }),
-    { passed: 0, failed: 0, invalid: 0 },
-  );
+  const totals = points.reduce((sum, p) => ({ passed: sum.passed + p.passed, failed: sum.failed + p.failed, invalid: sum.invalid + p.invalid }), {
+    passed: 0,
+    failed: 0,
+    invalid: 0,
+  });
   const timed = points.filter((p) => p.avg_duration !== null);
   const averageLatency = timed.length ? timed.reduce((sum, p) => sum + (p.avg_duration ?? 0), 0) / timed.length : null;
   const description =
@@ -69,9 +70,7 @@ export function HealthOverviewChart({ points, bucketSeconds, start, end }: Healt
             </rect>
           )),
         )}
-        {model.latencyPath && (
-          <path d={model.latencyPath} fill="none" style={{ stroke: CHART_COLOURS.latency }} strokeWidth={2} data-testid="latency-line" />
-        )}
+        {model.latencyPath && <path d={model.latencyPath} fill="none" style={{ stroke: CHART_COLOURS.latency }} strokeWidth={2} data-testid="latency-line" />}
         <text className={styles.axis} x={FRAME.left - 6} y={FRAME.top + 4} textAnchor="end">
           {model.maxCount}
         </text>

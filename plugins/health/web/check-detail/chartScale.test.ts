@@ -35,10 +35,15 @@ describe('chart scaling', () => {
 
   it('stacks passed, failed and invalid from the bottom and scales to the busiest bucket', () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
-    const model = buildChartModel(
-      [point('2026-01-01T00:01:00Z', 2, 1, 0, 100), point('2026-01-01T00:00:00Z', 3, 0, 2, 50)],
-      { start, end: start + 10 * 60_000, bucketSeconds: 60, left: 0, right: 100, top: 0, bottom: 100 },
-    );
+    const model = buildChartModel([point('2026-01-01T00:01:00Z', 2, 1, 0, 100), point('2026-01-01T00:00:00Z', 3, 0, 2, 50)], {
+      start,
+      end: start + 10 * 60_000,
+      bucketSeconds: 60,
+      left: 0,
+      right: 100,
+      top: 0,
+      bottom: 100,
+    });
     expect(model.maxCount).toBe(5);
     expect(model.maxLatency).toBe(100);
     // Sorted by time: the 00:00 bucket first, 3 passed + 2 invalid = the full height.
@@ -60,7 +65,11 @@ describe('chart scaling', () => {
   it('breaks the latency line where a bucket has no timing', () => {
     const start = 0;
     const model = buildChartModel(
-      [point(new Date(0).toISOString(), 1, 0, 0, 10), point(new Date(60_000).toISOString(), 0, 0, 1, null), point(new Date(120_000).toISOString(), 1, 0, 0, 10)],
+      [
+        point(new Date(0).toISOString(), 1, 0, 0, 10),
+        point(new Date(60_000).toISOString(), 0, 0, 1, null),
+        point(new Date(120_000).toISOString(), 1, 0, 0, 10),
+      ],
       { start, end: 300_000, bucketSeconds: 60, left: 0, right: 100, top: 0, bottom: 100 },
     );
     expect(model.latencyPath).toBe('M10,0 M50,0');

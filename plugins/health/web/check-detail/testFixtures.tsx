@@ -116,7 +116,16 @@ export interface OpenOptions {
   checkFails?: boolean;
 }
 
-export function openModal({ roles = ['viewer'], found = true, points = graphPoints, relationships = [], components = [], plugins = [], onChanged, checkFails = false }: OpenOptions = {}) {
+export function openModal({
+  roles = ['viewer'],
+  found = true,
+  points = graphPoints,
+  relationships = [],
+  components = [],
+  plugins = [],
+  onChanged,
+  checkFails = false,
+}: OpenOptions = {}) {
   const onClose = jest.fn();
   render(
     <MemoryRouter>

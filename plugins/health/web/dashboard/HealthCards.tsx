@@ -46,7 +46,11 @@ export function HealthCards({ checks, onOpenCheck }: { checks: readonly CheckSum
           >
             <CardHeader
               image={<CheckTypeIcon type={check.type} />}
-              header={<Text weight="semibold" className={styles.name}>{check.name}</Text>}
+              header={
+                <Text weight="semibold" className={styles.name}>
+                  {check.name}
+                </Text>
+              }
               description={<Caption1>{check.canary_name}</Caption1>}
               action={<HealthBadge health={status} />}
             />

@@ -1,15 +1,5 @@
 import { useMemo } from 'react';
-import {
-  Button,
-  Checkbox,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Subtitle2,
-  Switch,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Popover, PopoverSurface, PopoverTrigger, Subtitle2, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronDown16Regular, Dismiss12Regular } from '@fluentui/react-icons';
 import type { CheckSummary, TriState } from '@contracts';
 import { TriStateToggle } from '@web/core/components/TriStateToggle';
@@ -44,9 +34,21 @@ export function HealthFilters(props: HealthFiltersProps) {
     <aside className={styles.root} aria-label="Filters">
       <section className={styles.section}>
         <Subtitle2 as="h2">Filter by Health</Subtitle2>
-        <Switch label="Hide Passing" checked={props.hidePassing} disabled={props.status !== null} onChange={(_, data) => props.onHidePassingChange(data.checked)} />
+        <Switch
+          label="Hide Passing"
+          checked={props.hidePassing}
+          disabled={props.status !== null}
+          onChange={(_, data) => props.onHidePassingChange(data.checked)}
+        />
         {props.status && (
-          <Button size="small" appearance="outline" icon={<Dismiss12Regular />} iconPosition="after" onClick={props.onClearStatus} aria-label={`Clear status filter ${props.status}`}>
+          <Button
+            size="small"
+            appearance="outline"
+            icon={<Dismiss12Regular />}
+            iconPosition="after"
+            onClick={props.onClearStatus}
+            aria-label={`Clear status filter ${props.status}`}
+          >
             Status: {props.status}
           </Button>
         )}
@@ -74,7 +76,15 @@ export function HealthFilters(props: HealthFiltersProps) {
   );
 }
 
-function LabelMultiSelect({ options, labels, onChange }: { options: ReturnType<typeof labelOptions>; labels: LabelFilter; onChange(value: LabelFilter): void }) {
+function LabelMultiSelect({
+  options,
+  labels,
+  onChange,
+}: {
+  options: ReturnType<typeof labelOptions>;
+  labels: LabelFilter;
+  onChange(value: LabelFilter): void;
+}) {
   const styles = useStyles();
   const selected = options.filter((o) => labels[o.id] !== undefined).length;
   const included = options.filter((o) => labels[o.id] === 1).length;

@@ -69,10 +69,7 @@ export function HealthToolbar(props: HealthToolbarProps) {
       </Field>
       <div className={styles.actions}>
         <Tooltip content="Refresh now" relationship="label">
-          <Button
-            icon={props.refreshing ? <Spinner size="extra-tiny" aria-label="Refreshing" /> : <ArrowClockwise20Regular />}
-            onClick={props.onRefreshNow}
-          />
+          <Button icon={props.refreshing ? <Spinner size="extra-tiny" aria-label="Refreshing" /> : <ArrowClockwise20Regular />} onClick={props.onRefreshNow} />
         </Tooltip>
         <Tooltip content="Table" relationship="label">
           <ToggleButton checked={props.layout === 'table'} icon={<Table20Regular />} onClick={() => props.onLayoutChange('table')} />

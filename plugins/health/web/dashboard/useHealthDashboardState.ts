@@ -72,8 +72,7 @@ export function useHealthDashboardState(): HealthDashboardState {
     [setParams],
   );
   const setSort = useCallback(
-    (next: CheckSort) =>
-      setMany({ sortBy: next.column === 'name' && !next.descending ? null : next.column, sortDesc: next.descending ? 'true' : null }),
+    (next: CheckSort) => setMany({ sortBy: next.column === 'name' && !next.descending ? null : next.column, sortDesc: next.descending ? 'true' : null }),
     [setMany],
   );
   // The tab named a value of the previous tab key.

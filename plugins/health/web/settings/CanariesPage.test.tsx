@@ -46,10 +46,13 @@ function openList(roles: Role[], rows: CanaryListRow[], url = '/settings/canarie
 
 describe('CanariesPage', () => {
   it('lists canaries from the data API with their schedule, job status and first tag plus "+N more"', async () => {
-    openList(['admin'], [
-      row({ labels: { team: 'ops', env: 'prod', tier: '1' }, job_status: 'FAILED', job_details: { errors: ['boom'] } }),
-      row({ id: 'c2', name: 'db-checks', labels: { team: 'data' }, schedule: '@hourly' }),
-    ]);
+    openList(
+      ['admin'],
+      [
+        row({ labels: { team: 'ops', env: 'prod', tier: '1' }, job_status: 'FAILED', job_details: { errors: ['boom'] } }),
+        row({ id: 'c2', name: 'db-checks', labels: { team: 'data' }, schedule: '@hourly' }),
+      ],
+    );
     expect(await screen.findByText('web-checks')).toBeInTheDocument();
     expect(screen.getByText('db-checks')).toBeInTheDocument();
     expect(screen.getByText('team: ops')).toBeInTheDocument();

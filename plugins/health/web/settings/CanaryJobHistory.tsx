@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import useSWR from 'swr';
 import { dataApiPath, pg, withQuery } from '@web/core/api';
 import { EmptyState } from '@web/core/components/EmptyState';

@@ -17,8 +17,20 @@ export function LabelsEditor({ labels, onChange, disabled }: { labels: readonly 
       <Label>Labels</Label>
       {labels.map((label, index) => (
         <div key={index} className={styles.row}>
-          <Input aria-label={`Label ${index + 1} key`} placeholder="Key" value={label.key} disabled={disabled} onChange={(_, d) => update(index, { key: d.value })} />
-          <Input aria-label={`Label ${index + 1} value`} placeholder="Value" value={label.value} disabled={disabled} onChange={(_, d) => update(index, { value: d.value })} />
+          <Input
+            aria-label={`Label ${index + 1} key`}
+            placeholder="Key"
+            value={label.key}
+            disabled={disabled}
+            onChange={(_, d) => update(index, { key: d.value })}
+          />
+          <Input
+            aria-label={`Label ${index + 1} value`}
+            placeholder="Value"
+            value={label.value}
+            disabled={disabled}
+            onChange={(_, d) => update(index, { value: d.value })}
+          />
           <Button
             appearance="subtle"
             icon={<Dismiss16Regular />}

@@ -70,9 +70,7 @@ describe('http client', () => {
     fetchMock.mockImplementationOnce(() => respond({ status: 400, body: { error: 'bad spec', message: 'ignored' } }));
     expect((await failure(http.get('/x'))).message).toBe('bad spec');
 
-    fetchMock.mockImplementationOnce(() =>
-      respond({ status: 400, body: { statusCode: 400, code: 'INVALID', message: 'please provide all details' } }),
-    );
+    fetchMock.mockImplementationOnce(() => respond({ status: 400, body: { statusCode: 400, code: 'INVALID', message: 'please provide all details' } }));
     const error = await failure(http.post('/api/properties', {}));
     expect(error.message).toBe('please provide all details');
     expect(error.status).toBe(400);

@@ -1,11 +1,5 @@
 import { CSRF_HEADER } from '@contracts';
-import {
-  ApiError,
-  NETWORK_MESSAGE,
-  OFFLINE_MESSAGE,
-  TIMEOUT_MESSAGE,
-  messageFromBody,
-} from './ApiError';
+import { ApiError, NETWORK_MESSAGE, OFFLINE_MESSAGE, TIMEOUT_MESSAGE, messageFromBody } from './ApiError';
 import { readCsrfToken } from './csrf';
 import { type QueryParams, withQuery } from './query';
 import { handleUnauthorized } from './unauthorized';
@@ -117,14 +111,12 @@ function codeFromBody(body: unknown): string | undefined {
 
 /** Shorthands returning only the parsed body. */
 export const http = {
-  get: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    (await request<T>(path, { ...options, method: 'GET' })).data,
+  get: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => (await request<T>(path, { ...options, method: 'GET' })).data,
   post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await request<T>(path, { ...options, method: 'POST', body })).data,
   patch: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await request<T>(path, { ...options, method: 'PATCH', body })).data,
   put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await request<T>(path, { ...options, method: 'PUT', body })).data,
-  delete: async <T = void>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    (await request<T>(path, { ...options, method: 'DELETE' })).data,
+  delete: async <T = void>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => (await request<T>(path, { ...options, method: 'DELETE' })).data,
 };

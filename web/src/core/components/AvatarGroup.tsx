@@ -1,9 +1,4 @@
-import {
-  AvatarGroupItem,
-  AvatarGroupPopover,
-  AvatarGroup as FluentAvatarGroup,
-  partitionAvatarGroupItems,
-} from '@fluentui/react-components';
+import { AvatarGroupItem, AvatarGroupPopover, AvatarGroup as FluentAvatarGroup, partitionAvatarGroupItems } from '@fluentui/react-components';
 
 export const AVATAR_GROUP_MAX = 5;
 

@@ -1,10 +1,5 @@
 import { Fragment } from 'react';
-import {
-  BreadcrumbButton,
-  BreadcrumbDivider,
-  BreadcrumbItem,
-  Breadcrumb as FluentBreadcrumb,
-} from '@fluentui/react-components';
+import { BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Breadcrumb as FluentBreadcrumb } from '@fluentui/react-components';
 import { useHref, useNavigate } from 'react-router';
 
 export interface BreadcrumbEntry {

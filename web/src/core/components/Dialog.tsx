@@ -11,12 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ArrowMaximize20Regular,
-  ArrowMinimize20Regular,
-  Dismiss20Regular,
-  QuestionCircle20Regular,
-} from '@fluentui/react-icons';
+import { ArrowMaximize20Regular, ArrowMinimize20Regular, Dismiss20Regular, QuestionCircle20Regular } from '@fluentui/react-icons';
 
 export type DialogSize = 'very-small' | 'small' | 'medium' | 'large' | 'full';
 

@@ -20,7 +20,7 @@ export function FeatureDisabled({ features }: { features: readonly Feature[] }) 
       {can('properties', 'write') ? (
         <Body1>
           It is turned off by the feature flag <code>{flags}</code>. You can turn it on in{' '}
-<RouterLink to={FEATURE_FLAGS_PATH}>Settings → Feature Flags</RouterLink>.
+          <RouterLink to={FEATURE_FLAGS_PATH}>Settings → Feature Flags</RouterLink>.
         </Body1>
       ) : (
         <Body1>An administrator has turned this part of the console off. Ask an administrator to turn it on.</Body1>

@@ -15,13 +15,7 @@ export function TriStateToggle({ label, value, onChange }: TriStateToggleProps) 
   const icon = value === 1 ? <AddCircle16Regular /> : value === -1 ? <SubtractCircle16Filled /> : <Circle16Regular />;
   return (
     <Tooltip content={`${label}: ${STATE_LABEL[value]}`} relationship="label">
-      <Button
-        size="small"
-        appearance={value === 0 ? 'subtle' : 'outline'}
-        icon={icon}
-        data-state={value}
-        onClick={() => onChange(nextTriState(value))}
-      >
+      <Button size="small" appearance={value === 0 ? 'subtle' : 'outline'} icon={icon} data-state={value} onClick={() => onChange(nextTriState(value))}>
         {label}
       </Button>
     </Tooltip>

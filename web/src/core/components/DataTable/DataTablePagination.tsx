@@ -1,11 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Input, Label, Select, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import {
-  ChevronDoubleLeft20Regular,
-  ChevronDoubleRight20Regular,
-  ChevronLeft20Regular,
-  ChevronRight20Regular,
-} from '@fluentui/react-icons';
+import { ChevronDoubleLeft20Regular, ChevronDoubleRight20Regular, ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
 import { PAGE_SIZE_OPTIONS } from '@contracts';
 import { pageCountOf } from './tableRows';
 
