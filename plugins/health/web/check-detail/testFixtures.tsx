@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { CheckGraphPoint, CheckStatusRow, CheckSummary, Role } from '@contracts';
 import { PluginRegistry, PluginRegistryProvider, type WebPlugin } from '@web/core/plugin-host';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
+import { summaryCheck } from '../dashboard/testChecks';
 import { checkKey, graphKey } from '../healthApi';
 import { checkComponentRelationshipsKey, checkConfigRelationshipsKey } from './checkDetailApi';
 import CheckDetailModal from './CheckDetailModal';
@@ -31,30 +32,18 @@ export const check: CheckDetail = {
   canary: { id: 'k1', name: 'payments', namespace: 'default', schedule: '@every 1m' },
 };
 
-export const summary: CheckSummary = {
+export const summary: CheckSummary = summaryCheck({
   id: 'c1',
   canary_id: 'k1',
   name: 'payments-api',
   canary_name: 'payments',
-  namespace: 'default',
-  agent_id: null,
-  agent_name: null,
-  type: 'http',
-  description: null,
-  endpoint: null,
-  icon: null,
   severity: 'high',
-  status: 'healthy',
-  labels: {},
   uptime: { passed: 9, failed: 1, last_pass: null, last_fail: null },
   latency: { p50: 80, p95: 120, p97: 1500, p99: 2000 },
   last_runtime: check.last_runtime,
   last_transition_time: check.last_transition_time,
   next_runtime: check.next_runtime,
-  last_message: null,
-  last_error: null,
-  last_invalid: false,
-};
+});
 
 export const graphPoints: CheckGraphPoint[] = [
   { time: minutesAgo(30), passed: 1, failed: 0, invalid: 0, avg_duration: 100, max_duration: 100 },
