@@ -11,6 +11,7 @@ import { hashPassword } from '../../gateway/src/core/auth/password';
 import { loadConfig, type AppConfig } from '../../gateway/src/core/config/app-config';
 import { runMigrations } from '../../gateway/src/database/migrate';
 import { configureApp } from '../../gateway/src/core/http/configure-app';
+import { ExpressHttpAdapter } from '../../gateway/src/core/http/http-adapter';
 import { PluginHost } from '../../gateway/src/core/plugin-host/plugin-host.service';
 import { GATEWAY_PLUGINS } from '../../gateway/src/plugins.generated';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -38,7 +39,8 @@ export class TestApp {
     await runMigrations(db.url);
     const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', WEB_DIST: '/nonexistent', DATABASE_URL: db.url, ...overrides });
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, databaseUrl: db.url, poolSize: 5 })] }).compile();
-    const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+    // The HTTP adapter main.ts uses, so the suites exercise the server the console runs.
+    const app = moduleRef.createNestApplication<NestExpressApplication>(new ExpressHttpAdapter(), { bodyParser: false, logger: false });
     app.get(PluginHost).setManifests(GATEWAY_PLUGINS.map((p) => p.manifest));
     configureApp(app, config, { express, cookieParser });
     await app.init();
