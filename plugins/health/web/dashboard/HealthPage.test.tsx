@@ -99,7 +99,7 @@ function openPage(search = '', roles: Role[] = ['editor']) {
 // them by index (the DOM keeps the order they were first drawn in); in jsdom it draws the first rows only.
 const inOrder = (selector: string) =>
   [...document.querySelectorAll<HTMLElement>(selector)].sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')));
-const rows = () => inOrder('[role="row"][row-id^="row:"]');
+const rows = () => inOrder('[data-testid="health-check-row"]');
 const groupRows = () => inOrder('[role="row"][row-id^="group:"]');
 /** Rows the table holds, drawn or not (ag-grid counts the header row too). */
 const tableRowCount = () => Number(document.querySelector('[aria-rowcount]')?.getAttribute('aria-rowcount')) - 1;

@@ -153,6 +153,7 @@ export function HealthTable({ checks, unhidden, groupBy, sort, onSortChange, onO
       groupBy={groupByKey}
       onRowClick={onOpenCheck}
       rowHeight={ROW_HEIGHT}
+      rowTestId="health-check-row"
     />
   );
 }

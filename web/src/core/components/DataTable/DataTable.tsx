@@ -7,6 +7,7 @@ import {
   type ColDef,
   type ColumnResizedEvent,
   type FullWidthCellKeyDownEvent,
+  type ProcessRowParams,
   type RowClickedEvent,
   type RowHeightParams,
   type SortChangedEvent,
@@ -57,6 +58,8 @@ export interface DataTableProps<T> {
   rowHeight?: number;
   /** A fixed height scrolls the body with row virtualisation; without one the grid grows with its rows. */
   height?: number | string;
+  /** `data-testid` of each data row (group and detail rows have `datatable-group` / `datatable-detail` inside). */
+  rowTestId?: string;
 }
 
 /**
@@ -65,7 +68,7 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { id, rows, columns, getRowId, loading, emptyMessage = NO_DATA_MESSAGE, onRowClick, paging, groupBy } = props;
-  const { renderDetail, detailHeight = 200, rowHeight = DEFAULT_ROW_HEIGHT, height } = props;
+  const { renderDetail, detailHeight = 200, rowHeight = DEFAULT_ROW_HEIGHT, height, rowTestId } = props;
   const styles = useStyles();
   const { mode } = useTheme();
   const [widths, saveWidths] = useColumnWidths(id);
@@ -226,6 +229,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             onColumnResized={onColumnResized}
             onRowClicked={onRowClicked}
             onCellKeyDown={onCellKeyDown}
+            processRowPostCreate={
+              rowTestId
+                ? ({ eRow, node }: ProcessRowParams<DisplayRow<T>>) => node.data?.kind === 'data' && eRow.setAttribute('data-testid', rowTestId)
+                : undefined
+            }
             getRowClass={({ data }) => (data?.kind === 'group' ? 'datatable-group' : onRowClick && data?.kind === 'data' ? 'datatable-clickable' : undefined)}
             getRowStyle={({ data }) => (data?.kind === 'group' || (onRowClick && data?.kind === 'data') ? { cursor: 'pointer' } : undefined)}
             onBodyScrollEnd={(event) => {
