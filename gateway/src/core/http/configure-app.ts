@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { backendVersion } from '../observability/version';
 import { toErrorBody } from './exception.filter';
+import { ExpressHttpAdapter } from './http-adapter';
 import { refuseDeepJson } from './json-depth';
 import { requestPipeline } from './request-pipeline';
 import { securityHeaderList } from './security-headers';
@@ -72,8 +73,12 @@ export function configureApp(
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
-
-  mountDocs(server, config.docsDir);
-  mountSpa(server, config.webDist, (msg) => deps.logger?.info(msg));
+  // Behind the API's routes (see ExpressHttpAdapter.registerAfterRoutes); at once on another adapter.
+  const adapter = app.getHttpAdapter();
+  const afterRoutes = (register: () => void) => (adapter instanceof ExpressHttpAdapter ? adapter.registerAfterRoutes(register) : register());
+  afterRoutes(() => {
+    SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
+    mountDocs(server, config.docsDir);
+    mountSpa(server, config.webDist, (msg) => deps.logger?.info(msg));
+  });
 }

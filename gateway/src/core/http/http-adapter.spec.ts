@@ -33,7 +33,13 @@ describe('ExpressHttpAdapter', () => {
   let base: string;
 
   beforeAll(async () => {
-    app = await NestFactory.create<NestExpressApplication>(ProbeModule, new ExpressHttpAdapter(), { logger: false });
+    const adapter = new ExpressHttpAdapter();
+    app = await NestFactory.create<NestExpressApplication>(ProbeModule, adapter, { logger: false });
+    // Registered now, placed behind the controllers' routes when Nest has added them.
+    adapter.registerAfterRoutes(() => {
+      adapter.get('/probe/:name', (_req: Request, res: Response) => void res.json({ late: true }));
+      adapter.get('/late', (_req: Request, res: Response) => void res.json({ late: true }));
+    });
     app.getHttpServer().prependListener('request', (req: object, res: object) => {
       created.set(req, Object.getPrototypeOf(req) as object);
       created.set(res, Object.getPrototypeOf(res) as object);
@@ -49,6 +55,11 @@ describe('ExpressHttpAdapter', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({ name: 'x', query: { a: '1' }, ip: '127.0.0.1', requestPrototype: true, responsePrototype: true });
+  });
+
+  it('serves what registerAfterRoutes added, behind the routes of the controllers', async () => {
+    expect(await (await fetch(`${base}/late`)).json()).toEqual({ late: true });
+    expect(await (await fetch(`${base}/probe/y`)).json()).toMatchObject({ name: 'y' });
   });
 
   it('answers unknown routes as Nest does', async () => {

@@ -16,6 +16,25 @@ import { ExpressAdapter } from '@nestjs/platform-express';
  * changes nothing. Behaviour is Express's own: the same methods and getters, the same order of events.
  */
 export class ExpressHttpAdapter extends ExpressAdapter {
+  private readonly afterRoutes: Array<() => void> = [];
+  private routed = false;
+
+  /**
+   * Registers middleware and routes behind the application's own routes (and before Nest's not-found handler), when
+   * Nest has registered those: the API docs, the help pages and the SPA. Express tries layers in order, so every API
+   * request would otherwise first pass these (a dozen layers) on its way to its route.
+   */
+  registerAfterRoutes(register: () => void): void {
+    if (this.routed) register();
+    else this.afterRoutes.push(register);
+  }
+
+  override setNotFoundHandler(handler: Parameters<ExpressAdapter['setNotFoundHandler']>[0], prefix?: string): void {
+    this.routed = true;
+    for (const register of this.afterRoutes.splice(0)) register();
+    super.setNotFoundHandler(handler, prefix);
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     // HTTPS and forced connection closing stay Nest's (the console does neither: TLS ends at the ingress).
     if (options?.httpsOptions || options?.forceCloseConnections) return super.initHttpServer(options);
