@@ -60,7 +60,8 @@ export class AuthGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const { isPublic, feature, permission } = this.rulesOf(context);
 
-    const principal = await this.resolvePrincipal(req);
+    const resolving = this.resolvePrincipal(req);
+    const principal = resolving instanceof Promise ? await resolving : resolving;
     if (principal) req.principal = principal;
     if (isPublic) return true;
     if (!principal) throw unauthorized();
@@ -81,22 +82,29 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  private async resolvePrincipal(req: Request): Promise<Principal | undefined> {
+  /** Who is calling; at once when a session was resolved a moment ago (see IdentityService.principalFromSession). */
+  private resolvePrincipal(req: Request): Principal | undefined | Promise<Principal | undefined> {
     const authorization = req.header('authorization');
-    if (authorization) {
-      const [scheme, value = ''] = authorization.split(' ', 2);
-      if (/^basic$/i.test(scheme)) {
-        const decoded = Buffer.from(value, 'base64').toString('utf8');
-        const colon = decoded.indexOf(':');
-        if (colon < 0) throw unauthorized('Malformed Basic credentials');
-        return this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
-      }
-      if (/^bearer$/i.test(scheme)) {
-        const principal = await this.identity.principalFromAccessToken(value.trim());
-        if (!principal) throw unauthorized('Invalid or expired access token', 'invalid_token');
-        return principal;
-      }
+    if (authorization) return this.fromAuthorization(req, authorization);
+    const secret = req.cookies?.[SESSION_COOKIE];
+    if (typeof secret === 'string' && secret) return this.identity.principalFromSession(secret);
+    return undefined;
+  }
+
+  private async fromAuthorization(req: Request, authorization: string): Promise<Principal | undefined> {
+    const [scheme, value = ''] = authorization.split(' ', 2);
+    if (/^basic$/i.test(scheme)) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) throw unauthorized('Malformed Basic credentials');
+      return this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
     }
+    if (/^bearer$/i.test(scheme)) {
+      const principal = await this.identity.principalFromAccessToken(value.trim());
+      if (!principal) throw unauthorized('Invalid or expired access token', 'invalid_token');
+      return principal;
+    }
+    // Another scheme: the session cookie decides, as without the header.
     const secret = req.cookies?.[SESSION_COOKIE];
     if (typeof secret === 'string' && secret) return this.identity.principalFromSession(secret);
     return undefined;

@@ -139,11 +139,16 @@ export class IdentityService {
     return { secret, expiresAt };
   }
 
-  /** One round trip resolves the session, its person and their roles (this runs on every request). */
-  async principalFromSession(secret: string): Promise<Principal | undefined> {
+  /**
+   * One round trip resolves the session, its person and their roles (this runs on every request); within
+   * AUTH_CACHE_MS of that, the answer is at hand without waiting.
+   */
+  principalFromSession(secret: string): Principal | Promise<Principal | undefined> {
     const id = sha256(secret);
-    const cached = this.cache.get(`s:${id}`);
-    if (cached) return cached;
+    return this.cache.get(`s:${id}`) ?? this.loadSession(id);
+  }
+
+  private async loadSession(id: string): Promise<Principal | undefined> {
     const row = await this.db.one<PersonRow & { stale: boolean; roles: string[] }>(
       `select p.id, p.name, p.email, p.avatar, s.last_seen_at < now() - interval '1 minute' as stale,
               array(select r.role from person_roles r where r.person_id = p.id) as roles
