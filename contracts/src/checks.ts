@@ -3,7 +3,8 @@ import type { Role } from './rbac';
 /**
  * Health checks (spec 02 Health, spec 03 health check editors). A canary is a Kubernetes-style YAML document with
  * one list per check type; each check type is a plugin (plugins/check-<type>/) contributing a runner to the
- * gateway extension point `checks` and a form to the web (`health.checkTypes`).
+ * gateway extension point `CHECK_RUNNERS` and a form to the web (`health.checkTypes`). The check types are those
+ * contributions (the editor's picker and the gateway's validation both read them); this file keeps the shapes.
  */
 
 /** What a runner returns. `invalid` is a configuration error: not a failure, and it does not count against uptime. */
@@ -63,44 +64,6 @@ export interface CheckRunner {
    */
   timeoutMs?(spec: CheckSpec): number | null;
 }
-
-/** Check types the editor offers (spec 03 §2); those without a runner save and report invalid. */
-export const CHECK_TYPES_IN_EDITOR = [
-  'http',
-  'awsconfigrule',
-  'awsconfig',
-  'github',
-  'ec2',
-  'ldap',
-  'pod',
-  'exec',
-  'alertmanager',
-  'cloudwatch',
-  'elasticsearch',
-  'redis',
-  'mongodb',
-  'dns',
-  'icmp',
-  'gcs',
-  's3',
-  'smb',
-  'sftp',
-  'folder',
-  'prometheus',
-  'kubernetes',
-  'sql',
-  'catalog',
-  'azuredevops',
-  'jmeter',
-  'junit',
-  'dynatrace',
-  'namespace',
-  'tcp',
-  'postgres',
-  'mysql',
-  'mssql',
-  'opensearch',
-] as const;
 
 export const CHECK_TYPE_NOT_SUPPORTED = 'check type not supported';
 
@@ -196,44 +159,6 @@ export const HEALTH_REFRESH_OPTIONS = ['None', '15s', '30s', '60s', '2m', '3m', 
 export const HISTORY_DURATIONS = ['All', '100ms', '500ms', '1s', '5s', '10s', '30s'] as const;
 export const HISTORY_PAGE_SIZES = [50, 100, 200] as const;
 export const INVALID_DURATION_MESSAGE = 'duration is allowed only in milli seconds & seconds';
-
-/** Editor labels of the check types (spec 03 §2), by stored type. */
-export const CHECK_TYPE_LABELS: Record<string, string> = {
-  http: 'HTTP',
-  awsconfigrule: 'AWS Config Rule',
-  awsconfig: 'AWS Config',
-  github: 'GitHub',
-  ec2: 'EC2',
-  ldap: 'LDAP',
-  pod: 'Pod',
-  exec: 'Exec',
-  alertmanager: 'Alert Manager',
-  cloudwatch: 'Cloud Watch',
-  elasticsearch: 'Elasticsearch',
-  redis: 'Redis',
-  mongodb: 'Mongo DB',
-  dns: 'DNS',
-  icmp: 'ICMP Ping',
-  gcs: 'GCS',
-  s3: 'AWS S3',
-  smb: 'SMB',
-  sftp: 'SFTP',
-  folder: 'Folder',
-  prometheus: 'Prometheus',
-  kubernetes: 'Kubernetes',
-  sql: 'SQL Query',
-  catalog: 'catalog',
-  azuredevops: 'Azure DevOps',
-  jmeter: 'JMeter',
-  junit: 'JUnit',
-  dynatrace: 'Dynatrace',
-  namespace: 'Kubernetes Namespace',
-  tcp: 'TCP',
-  postgres: 'Postgres',
-  mysql: 'MySQL',
-  mssql: 'SQL Server',
-  opensearch: 'OpenSearch',
-};
 
 /**
  * The languages of a check's `test`, `display` and `transform`, with the key each is written under (the shape canary

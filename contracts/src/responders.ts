@@ -2,48 +2,10 @@ import type { IncidentRow } from './incidents';
 
 /**
  * Responder types (spec 01 §3 "Responder types and their fields"). Each type is a plugin under
- * plugins/responder-<type>/ contributing a web form (extension point `incident.responderTypes`) and a gateway
- * handler (extension point `responders`, interface below).
+ * plugins/responder-<type>/ contributing its form to the web (`incident.responderTypes`: label, icon, fields) and,
+ * when it delivers to a peer, a handler to the gateway (`RESPONDER_HANDLERS`, interface below). The types are those
+ * contributions; this file keeps the shapes, not a list.
  */
-export const RESPONDER_TYPES = [
-  'email',
-  'jira',
-  'service_now',
-  'ca',
-  'aws_support',
-  'aws_ams_services_request',
-  'redhat',
-  'oracle',
-  'vmware',
-  'ms_planner',
-  'person',
-] as const;
-export type ResponderType = (typeof RESPONDER_TYPES)[number];
-
-export const RESPONDER_TYPE_LABELS: Record<ResponderType, string> = {
-  email: 'Email',
-  jira: 'Jira',
-  service_now: 'ServiceNow',
-  ca: 'CA',
-  aws_support: 'AWS Support',
-  aws_ams_services_request: 'AWS AMS Service Request',
-  redhat: 'Redhat',
-  oracle: 'Oracle',
-  vmware: 'VMWare',
-  ms_planner: 'Microsoft Planner',
-  person: 'Person',
-};
-
-/** One field of a responder form. Every field is required ('Please provide valid value'). */
-export interface ResponderFieldSpec {
-  name: string;
-  label: string;
-  kind: 'text' | 'textarea' | 'select';
-  /** For selects whose options come from the peer (Jira projects...): the key passed to the options endpoint. */
-  optionsKey?: string;
-  /** Fields whose values the options lookup needs (Jira issue types depend on the project). */
-  dependsOn?: readonly string[];
-}
 
 /** The incident as a responder handler sees it: its row's identity and text, and its link in the console. */
 export type ResponderIncident = Pick<IncidentRow, 'id' | 'incident_id' | 'title' | 'description' | 'severity' | 'status' | 'type'> & { url: string };

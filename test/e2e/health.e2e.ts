@@ -33,7 +33,7 @@ function startTarget(): Promise<{ url: string; stop(): Promise<void> }> {
 /** Clicks the dashboard's refresh until the check's row shows `health` (the scheduler decides when). */
 async function waitForHealth(page: Page, name: string, health: 'healthy' | 'unhealthy', timeout: number): Promise<void> {
   // The Health column's badge: the row's second cell starts with the status.
-  const cell = page.getByTestId('health-check-row').filter({ hasText: name }).getByRole('cell').nth(1);
+  const cell = page.getByTestId('health-check-row').filter({ hasText: name }).getByRole('gridcell').nth(1);
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh now' }).click();
     await expect(cell).toHaveText(new RegExp(`^${health}`), { timeout: 2_000 });

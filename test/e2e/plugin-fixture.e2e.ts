@@ -56,7 +56,7 @@ test('a check-type plugin added as one folder is offered, validated, run and sho
   const row = page.getByTestId('health-check-row').filter({ hasText: 'echo-hello' });
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh now' }).click();
-    await expect(row.getByRole('cell').nth(1)).toHaveText(/^healthy/, { timeout: 2_000 });
+    await expect(row.getByRole('gridcell').nth(1)).toHaveText(/^healthy/, { timeout: 2_000 });
   }).toPass({ timeout: 45_000, intervals: [1_000, 2_000, 3_000] });
   await row.click();
   const modal = page.getByRole('dialog');
