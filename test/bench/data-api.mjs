@@ -5,36 +5,13 @@
 // through the built gateway (autocannon), and the equivalent SQL through a pg Pool in this process.
 // A benchmark, not a test: it prints figures and never fails on them.
 import pg from 'pg';
-import { fmt, load, percentile, scratchDatabase, startGateway } from './lib.mjs';
+import { CONFIG_TYPES, fmt, load, percentile, scratchDatabase, seedConfigItems, startGateway } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const PORT = Number(process.env.BENCH_PORT || 18100);
-const TYPES = Array.from({ length: 20 }, (_, i) => `Kubernetes::Kind${String(i).padStart(2, '0')}`);
-const TYPE = TYPES[7];
-
-async function seed(url) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const t0 = Date.now();
-  // The event triggers would queue 100k 'config.created' events: irrelevant here and slow to write.
-  await c.query('ALTER TABLE config_items DISABLE TRIGGER USER');
-  await c.query(
-    `insert into config_items (name, type, config_class, health, status, labels, tags)
-     select 'item-' || lpad(g::text, 6, '0') || '-' || md5(g::text),
-            ($1::text[])[1 + (g % 20)], 'Kubernetes',
-            (array['healthy','unhealthy','warning','unknown'])[1 + (g % 4)], 'Running',
-            jsonb_build_object('app', 'app-' || (g % 50)), jsonb_build_object('namespace', 'ns-' || (g % 10))
-       from generate_series(1, $2) g`,
-    [TYPES, ROWS],
-  );
-  await c.query('ALTER TABLE config_items ENABLE TRIGGER USER');
-  // A table in steady state is vacuumed; without it exact counts cannot use index-only scans.
-  await c.query('VACUUM ANALYZE config_items');
-  await c.end();
-  console.log(`seeded ${ROWS} config items (${TYPES.length} types) in ${Date.now() - t0} ms`);
-}
+const TYPE = CONFIG_TYPES[7];
 
 async function benchGateway(cookie) {
   const url = `http://127.0.0.1:${PORT}/api/db/config_items?select=id,name,type,health&type=eq.${encodeURIComponent(TYPE)}&order=name.asc&limit=50`;
@@ -74,15 +51,21 @@ async function benchDirect(dbUrl) {
 const db = await scratchDatabase(`console_bench_${process.pid}`);
 let gateway;
 try {
-  await seed(db.url);
+  const t0 = Date.now();
+  await seedConfigItems(db.url, ROWS);
+  console.log(`seeded ${ROWS} config items (${CONFIG_TYPES.length} types) in ${Date.now() - t0} ms`);
   gateway = await startGateway(db.url, PORT);
   const direct = await benchDirect(db.url);
   const viaGateway = await benchGateway(gateway.cookie);
   const mem = gateway.rss();
-  console.log(`\nconfig_items list, type=eq.X, limit 50, count=exact, ${CONNECTIONS} connections, ${DURATION} s, ${ROWS} rows, gateway LOG_LEVEL=${process.env.BENCH_LOG_LEVEL || 'info'}`);
+  console.log(
+    `\nconfig_items list, type=eq.X, limit 50, count=exact, ${CONNECTIONS} connections, ${DURATION} s, ${ROWS} rows, gateway LOG_LEVEL=${process.env.BENCH_LOG_LEVEL || 'info'}`,
+  );
   console.log(`                req/s      p50 ms   p99 ms   requests`);
   console.log(`direct pg    ${fmt(direct.rps).padStart(8)}  ${fmt(direct.p50, 2).padStart(8)} ${fmt(direct.p99, 2).padStart(8)}   ${direct.total}`);
-  console.log(`data API     ${fmt(viaGateway.rps).padStart(8)}  ${fmt(viaGateway.p50, 2).padStart(8)} ${fmt(viaGateway.p99, 2).padStart(8)}   ${viaGateway.total}`);
+  console.log(
+    `data API     ${fmt(viaGateway.rps).padStart(8)}  ${fmt(viaGateway.p50, 2).padStart(8)} ${fmt(viaGateway.p99, 2).padStart(8)}   ${viaGateway.total}`,
+  );
   console.log(`throughput ratio (data API / direct pg): ${fmt(viaGateway.rps / direct.rps, 2)}  (target >= 0.5)`);
   console.log(`data API p99: ${fmt(viaGateway.p99, 1)} ms (target <= 50)`);
   console.log(`gateway RSS: ${fmt(mem.now, 0)} MB now, ${fmt(mem.peak, 0)} MB peak (target <= 300)`);

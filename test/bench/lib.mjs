@@ -40,6 +40,32 @@ export async function scratchDatabase(name) {
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+export const CONFIG_TYPES = Array.from({ length: 20 }, (_, i) => `Kubernetes::Kind${String(i).padStart(2, '0')}`);
+
+/** `rows` config items over CONFIG_TYPES (the data-API benchmarks' data), vacuumed as a table in steady state is. */
+export async function seedConfigItems(url, rows = 100_000) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    // The event triggers would queue a 'config.created' event per row: irrelevant here and slow to write.
+    await c.query('ALTER TABLE config_items DISABLE TRIGGER USER');
+    await c.query(
+      `insert into config_items (name, type, config_class, health, status, labels, tags)
+       select 'item-' || lpad(g::text, 6, '0') || '-' || md5(g::text),
+              ($1::text[])[1 + (g % 20)], 'Kubernetes',
+              (array['healthy','unhealthy','warning','unknown'])[1 + (g % 4)], 'Running',
+              jsonb_build_object('app', 'app-' || (g % 50)), jsonb_build_object('namespace', 'ns-' || (g % 10))
+         from generate_series(1, $2) g`,
+      [CONFIG_TYPES, rows],
+    );
+    await c.query('ALTER TABLE config_items ENABLE TRIGGER USER');
+    // Without a vacuum, exact counts cannot use index-only scans.
+    await c.query('VACUUM ANALYZE config_items');
+  } finally {
+    await c.end();
+  }
+}
+
 /** The built gateway on `url`; BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it. */
 export async function startGateway(url, port) {
   const child = spawn('node', [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), distMain], {
@@ -70,7 +96,10 @@ export async function startGateway(url, port) {
     body: JSON.stringify(ADMIN),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return {
     child,
     cookie,
