@@ -7,8 +7,16 @@ const lines = () => {
   return { written, write: (line: string) => void written.push(line) };
 };
 
-const request = (principal?: { personId: string }, path = '/api/db/config_items') =>
-  ({ method: 'GET', path, ip: '127.0.0.1', principal }) as unknown as Request;
+const request = (principal?: { personId: string }, path = '/api/db/config_items', forwardedFor?: string) =>
+  ({
+    method: 'GET',
+    path,
+    // Express's req.ip: the forwarded address when a trusted proxy sent one, else the peer's.
+    ip: forwardedFor ?? '127.0.0.1',
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    socket: { remoteAddress: '127.0.0.1' },
+    principal,
+  }) as unknown as Request;
 const response = (statusCode: number) => ({ statusCode }) as Response;
 
 /** Time is the one field that differs between two writes. */
@@ -25,6 +33,7 @@ describe('request log', () => {
       [request(undefined, '/api/auth/login'), response(401), 0.5],
       [request({ personId: 'p"1\\x' }, '/api/db/x?"quoted"\n'), response(503), 12],
       [request(undefined), response(200), Infinity],
+      [request(undefined, '/api/db/x', '203.0.113.9'), response(200), 1],
     ];
     for (const [req, res, ms] of cases) {
       logRequest(logger, req, res, ms);

@@ -63,9 +63,11 @@ export function logRequest(logger: Logger, req: Request, res: Response, ms: numb
   }
   const failed = status >= 500;
   const user = req.principal?.personId;
+  // Without X-Forwarded-For, Express's req.ip (proxy-addr, under any TRUST_PROXY) is the peer's address.
+  const ip = req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip;
   destination.write(
     `{"level":${failed ? 50 : 30},"time":${Date.now()},"pid":${process.pid}` +
-      `,"req":${JSON.stringify({ method: req.method, path: req.path, ip: req.ip })}` +
+      `,"req":${JSON.stringify({ method: req.method, path: req.path, ip })}` +
       `,"res":{"statusCode":${status}},"responseTime":${jsonNumber(ms)}` +
       (user === undefined ? '' : `,"user":${JSON.stringify(user)}`) +
       `,"msg":"${failed ? 'request failed' : 'request completed'}"}\n`,
