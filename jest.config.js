@@ -31,6 +31,8 @@ module.exports = {
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
       testMatch: ['<rootDir>/{contracts,gateway/src}/**/*.spec.ts', '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts', '<rootDir>/plugins/*/gateway/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
+      // A plugin's *.api.spec.ts boots a whole app on Postgres: it belongs to the api project (and its global setup).
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.api\\.spec\\.ts$'],
     },
     {
       ...common,

@@ -28,7 +28,9 @@ function discoverPlugins(pluginsDir) {
     .sort();
   return ids.map((id) => {
     const dir = path.join(pluginsDir, id);
-    const manifestId = /\bid:\s*['"]([^'"]+)['"]/.exec(fs.readFileSync(path.join(dir, 'manifest.ts'), 'utf8'))?.[1];
+    const manifestSource = fs.readFileSync(path.join(dir, 'manifest.ts'), 'utf8');
+    if (!/^export default\b/m.test(manifestSource)) throw new PluginRegistryError(`plugins/${id}/manifest.ts: export the PluginManifest as the default export`);
+    const manifestId = /\bid:\s*['"]([^'"]+)['"]/.exec(manifestSource)?.[1];
     if (manifestId !== id) {
       throw new PluginRegistryError(`plugins/${id}/manifest.ts: the manifest's id must be the folder name '${id}' (found '${manifestId ?? 'none'}')`);
     }
@@ -65,8 +67,12 @@ function migrationOf(where, fileName) {
 }
 
 function webEntry(dir) {
-  for (const f of ['index.tsx', 'index.ts']) if (fs.existsSync(path.join(dir, 'web', f))) return 'web/index';
-  return null;
+  const file = ['index.tsx', 'index.ts'].find((f) => fs.existsSync(path.join(dir, 'web', f)));
+  if (!file) return null;
+  if (!/^export default\b/m.test(fs.readFileSync(path.join(dir, 'web', file), 'utf8'))) {
+    throw new PluginRegistryError(`plugins/${path.basename(dir)}/web/${file}: export the plugin as the default export (export default definePlugin({...}))`);
+  }
+  return 'web/index';
 }
 
 /** Orders plugins so each comes after what it `dependsOn` (folder order otherwise). */

@@ -46,8 +46,9 @@ export interface OutboundGuard {
 export type CheckSpec = Record<string, unknown> & { name: string };
 
 /**
- * What a check type's gateway plugin implements, registered with `@Extension('checks', '<type>')`.
- * `validate` returns messages naming the field (e.g. `http[0].url: required`), empty when valid.
+ * What a check type's gateway plugin implements, registered with `@Extension(CHECK_RUNNERS, '<type>')` (gateway/src/core/checks).
+ * `validate` returns messages naming the field within the check (e.g. `url: required`; the gateway prefixes where it is,
+ * giving `spec.http[0].url: required`), empty when valid.
  */
 export interface CheckRunner {
   readonly type: string;

@@ -72,7 +72,11 @@ describe('canaries API and Run Now', () => {
     const schedule = await post({ yaml: YAML('bad-schedule').replace('@every 30s', 'every minute') }).expect(400);
     expect(schedule.body.message).toMatch(/^invalid schedule: /);
     const type = await post({ name: 'x', spec: { nosuch: [{ name: 'a' }] } }).expect(400);
-    expect(type.body.message).toMatch(/^unknown check type 'nosuch'; supported types: alertmanager, awsconfig, .*, http, .*, tcp$/);
+    // Every registered type, sorted (whatever other plugin folders are present).
+    expect(type.body.message).toMatch(/^unknown check type 'nosuch'; supported types: [a-z0-9, ]+$/);
+    const listed = type.body.message.replace(/^.*supported types: /, '').split(', ');
+    expect(listed).toEqual([...listed].sort());
+    expect(listed).toEqual(expect.arrayContaining(['http', 'tcp', 'exec', 'ldap']));
     expect(await count(`select count(*) n from canaries`)).toBe(before);
   });
 

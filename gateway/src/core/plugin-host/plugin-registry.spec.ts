@@ -88,6 +88,8 @@ describe('plugin registry generator (tools/plugin-registry.cjs)', () => {
       },
       'two migrations share the timestamp 1700000000001',
     ],
+    ['a manifest without a default export', { 'plugins/p/manifest.ts': "export const manifest = { id: 'p', title: 'P' };\n" }, 'plugins/p/manifest.ts: export the PluginManifest as the default export'],
+    ['a web entry without a default export', { 'plugins/p/manifest.ts': manifest('p'), 'plugins/p/web/index.tsx': 'export const plugin = {};\n' }, 'plugins/p/web/index.tsx: export the plugin as the default export'],
     ['a missing dependency', { 'plugins/p/manifest.ts': manifest('p', ", dependsOn: ['gone']") }, "depends on 'gone', which is not a folder under plugins/"],
   ])('fails on %s, naming the file', (_what, files, message) => {
     expect(() => registry.generate(scratchRoot(files))).toThrow(message);
