@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, boot, config.embeddedPgPort);
+    embedded = await startEmbeddedPostgres(config.dataDir, boot);
     databaseUrl = embedded.url;
   }
 

@@ -132,10 +132,13 @@ export class IdentityService {
   async createSession(personId: string, ip: string, userAgent: string | undefined): Promise<{ secret: string; expiresAt: Date }> {
     const secret = newSecret();
     const expiresAt = new Date(Date.now() + this.config.sessionTtlHours * 3_600_000);
-    await this.db.query(
-      `insert into sessions (id, person_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`,
-      [sha256(secret), personId, expiresAt, ip, userAgent?.slice(0, 500) ?? null],
-    );
+    await this.db.query(`insert into sessions (id, person_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`, [
+      sha256(secret),
+      personId,
+      expiresAt,
+      ip,
+      userAgent?.slice(0, 500) ?? null,
+    ]);
     return { secret, expiresAt };
   }
 
@@ -158,7 +161,14 @@ export class IdentityService {
     );
     if (!row) return undefined;
     if (row.stale) await this.db.query('update sessions set last_seen_at = now() where id = $1', [id]);
-    const principal: Principal = { personId: row.id, email: row.email, name: row.name, roles: effectiveRoles(row.roles.filter(isRole)), via: 'session', sessionId: id };
+    const principal: Principal = {
+      personId: row.id,
+      email: row.email,
+      name: row.name,
+      roles: effectiveRoles(row.roles.filter(isRole)),
+      via: 'session',
+      sessionId: id,
+    };
     this.cache.set(`s:${id}`, principal);
     return principal;
   }

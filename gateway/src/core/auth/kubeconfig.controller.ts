@@ -8,7 +8,10 @@ import { IdentityService } from './identity.service';
 
 /** The file name the web shows in its `kubectl --kubeconfig` hint (web/src/shell/kubeconfigFileName.ts): from the host. */
 export function kubeconfigFileName(host: string): string {
-  const safe = host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/^-+|-+$/g, '');
+  const safe = host
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${safe || 'console'}.yaml`;
 }
 
@@ -30,7 +33,8 @@ export class KubeconfigController {
     // Browsers say where a request came from; only the console's own page (or a typed URL: 'none') may rotate the
     // token. A client that sends no such header (curl, kubectl tooling) is not a browser being misused.
     const site = req.header('sec-fetch-site');
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden('The kubeconfig can only be downloaded from the console itself', 'cross_site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none')
+      throw forbidden('The kubeconfig can only be downloaded from the console itself', 'cross_site');
     const principal = req.principal!;
     const host = req.get('host') ?? 'localhost';
     const token = await this.identity.rotateKubeconfigToken(principal.personId);

@@ -21,10 +21,7 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
 export type IsValue = (typeof IS_VALUES)[number];
 
-export type FilterValue =
-  | { kind: 'scalar'; value: string }
-  | { kind: 'list'; values: string[] }
-  | { kind: 'is'; value: IsValue };
+export type FilterValue = { kind: 'scalar'; value: string } | { kind: 'list'; values: string[] } | { kind: 'is'; value: IsValue };
 
 /** `col=[not.]op.value` or, inside a logic tree, `col.[not.]op.value`. */
 export interface FilterCondition {

@@ -190,10 +190,9 @@ export async function readCatalog(db: Queryable, relations: QualifiedName[], fun
     .filter((f) => f.return_schema && f.return_relation)
     .map((f) => ({ schema: f.return_schema as string, name: f.return_relation as string }));
   const wanted = unzip([...relations, ...returned]);
-  const viewUses = (await db.query<{ view_schema: string; view_name: string; table_schema: string; table_name: string; column: string }>(
-    VIEW_COLUMN_USES_SQL,
-    unzip(relations),
-  )).rows.map((row) => ({
+  const viewUses = (
+    await db.query<{ view_schema: string; view_name: string; table_schema: string; table_name: string; column: string }>(VIEW_COLUMN_USES_SQL, unzip(relations))
+  ).rows.map((row) => ({
     view: { schema: row.view_schema, name: row.view_name },
     table: { schema: row.table_schema, name: row.table_name },
     column: row.column,
@@ -203,10 +202,15 @@ export async function readCatalog(db: Queryable, relations: QualifiedName[], fun
   const [columnRows, keyRows, fkRows] = await Promise.all([
     db.query<ColumnRow>(COLUMNS_SQL, wanted),
     db.query<{ schema: string; relation: string; columns: string[] }>(PRIMARY_KEYS_SQL, wanted),
-    db.query<{ constraint: string; schema: string; relation: string; foreign_schema: string; foreign_relation: string; columns: string[]; foreign_columns: string[] }>(
-      FOREIGN_KEYS_SQL,
-      keyed,
-    ),
+    db.query<{
+      constraint: string;
+      schema: string;
+      relation: string;
+      foreign_schema: string;
+      foreign_relation: string;
+      columns: string[];
+      foreign_columns: string[];
+    }>(FOREIGN_KEYS_SQL, keyed),
   ]);
 
   const catalog: Catalog = { relations: new Map(), viewColumnUses: viewUses, foreignKeys: [], functions: new Map() };

@@ -17,7 +17,11 @@ function service(schema: { current: SchemaCache }) {
   };
   const client = { query: answer, once() {}, removeListener() {}, release() {} };
   const pool = { query: answer, connect: async () => client } as unknown as Pool;
-  const registry = { get schema() { return schema.current; } } as unknown as DataApiRegistry;
+  const registry = {
+    get schema() {
+      return schema.current;
+    },
+  } as unknown as DataApiRegistry;
   const api = new DataApiService(registry, { pool } as unknown as Db, { isEnabled: () => true }, {
     dataApi: { maxEmbedDepth: 4, maxResponseBytes: 1 << 20 },
   } as unknown as Pick<AppConfig, 'dataApi'>);
@@ -58,7 +62,11 @@ describe('DataApiService read statements', () => {
     const reader = person('r', ['responder']);
     await api.read('config_items', request(reader, 'select=*'));
     expect(sent[0].text).toContain('"health"');
-    schema.current = buildSchemaCache(owned(RESOURCES.map((r) => (r.name === 'config_items' ? { ...r, columns: ['id', 'name', 'type'] } : r))), owned(FAKE_RPCS), fakeCatalog());
+    schema.current = buildSchemaCache(
+      owned(RESOURCES.map((r) => (r.name === 'config_items' ? { ...r, columns: ['id', 'name', 'type'] } : r))),
+      owned(FAKE_RPCS),
+      fakeCatalog(),
+    );
     await api.read('config_items', request(reader, 'select=*'));
     expect(sent[1].text).not.toContain('"health"');
   });

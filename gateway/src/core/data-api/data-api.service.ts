@@ -138,7 +138,10 @@ export class DataApiService {
     const writes = method === 'POST' && rpc.write !== null;
     await this.authorize(principal, rpc, writes ? 'write' : 'read');
     const prefs = preferences(request.prefer);
-    const query = parseQuery(request.queryString, method === 'GET' ? { ...this.parseOptions, rpcArgNames: new Set(rpc.args.map((a) => a.name)) } : this.parseOptions);
+    const query = parseQuery(
+      request.queryString,
+      method === 'GET' ? { ...this.parseOptions, rpcArgNames: new Set(rpc.args.map((a) => a.name)) } : this.parseOptions,
+    );
     const args = method === 'GET' ? argsFromQuery(query) : request.body === undefined ? {} : bodyObject(request.body);
     const window = rootWindow(query, request);
     const built = buildRpc(query, rpc, args, this.context(principal), { count: prefs.count === 'exact', window });
@@ -232,7 +235,10 @@ export class DataApiService {
     request: DataApiRequest,
     status: number,
   ): Promise<DataApiResponse> {
-    await this.authorizeEmbedded(principal, statements.flatMap((s) => s.embedded));
+    await this.authorizeEmbedded(
+      principal,
+      statements.flatMap((s) => s.embedded),
+    );
     const single = wantsSingleObject(request.accept) && prefs.return === 'representation';
     const { affected, bodies } = await this.runInTransaction(async (tx) => {
       // Triggers that write history (incident_histories) credit the person in this setting, not the row's creator.

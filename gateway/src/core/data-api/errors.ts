@@ -33,12 +33,7 @@ export const DataApiErrors = {
   },
   /** PGRST103: the requested range lies past the end of the result. */
   rangeNotSatisfiable(offset: number, total: number): DataApiError {
-    return new DataApiError(
-      416,
-      'PGRST103',
-      'Requested range not satisfiable',
-      `An offset of ${offset} was requested, but there are only ${total} rows.`,
-    );
+    return new DataApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
   },
   /** PGRST108: a filter, order or limit names an embedded resource the select does not have. */
   notEmbedded(path: string): DataApiError {
@@ -52,12 +47,7 @@ export const DataApiErrors = {
   },
   /** PGRST116: a single object was asked for (Accept: application/vnd.pgrst.object+json). */
   singular(rows: number): DataApiError {
-    return new DataApiError(
-      406,
-      'PGRST116',
-      'JSON object requested, multiple (or no) rows returned',
-      `The result contains ${rows} rows`,
-    );
+    return new DataApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`);
   },
   /** PGRST117: the method is not allowed on this resource (read-only resources). */
   methodNotAllowed(resource: string, method: string): DataApiError {

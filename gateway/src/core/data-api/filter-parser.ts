@@ -71,8 +71,7 @@ function parseTreeItem(scanner: Scanner, depth: number): Condition {
   scanner.expect('.');
   const negated = scanner.eat('not.');
   const operator = parseOperator(scanner);
-  const value: FilterValue =
-    operator === 'in' ? { kind: 'list', values: parseList(scanner) } : scalarOrIs(scanner, operator, treeValue(scanner));
+  const value: FilterValue = operator === 'in' ? { kind: 'list', values: parseList(scanner) } : scalarOrIs(scanner, operator, treeValue(scanner));
   return { kind: 'filter', field, operator, negated, value };
 }
 

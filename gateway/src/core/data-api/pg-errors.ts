@@ -92,8 +92,14 @@ export function fromDatabaseError(error: unknown, constraintMessages?: Record<st
 
 /** What the caller can do about a request that asked too much of the database. */
 const RESOURCE_MESSAGES: Record<string, { message: string; hint: string }> = {
-  '57014': { message: 'The query took too long and was cancelled', hint: 'Narrow the filters, select fewer embedded resources, or page with limit and offset.' },
-  '53200': { message: 'The query needs more memory than the database may give it', hint: 'Select fewer or less deeply embedded resources, or page with limit and offset.' },
+  '57014': {
+    message: 'The query took too long and was cancelled',
+    hint: 'Narrow the filters, select fewer embedded resources, or page with limit and offset.',
+  },
+  '53200': {
+    message: 'The query needs more memory than the database may give it',
+    hint: 'Select fewer or less deeply embedded resources, or page with limit and offset.',
+  },
   '53400': { message: 'The query exceeds a database limit', hint: 'Select fewer or less deeply embedded resources, or page with limit and offset.' },
   '54001': { message: 'The query is too deeply nested', hint: 'Select fewer or less deeply embedded resources.' },
 };

@@ -170,7 +170,13 @@ describe('select', () => {
       { kind: 'field', field: { column: 'labels', jsonPath: [{ arrow: '->>', key: 'app' }] }, alias: 'app', cast: null },
       {
         kind: 'field',
-        field: { column: 'labels', jsonPath: [{ arrow: '->', key: 'owner' }, { arrow: '->>', key: 'team' }] },
+        field: {
+          column: 'labels',
+          jsonPath: [
+            { arrow: '->', key: 'owner' },
+            { arrow: '->>', key: 'team' },
+          ],
+        },
         alias: null,
         cast: null,
       },

@@ -84,7 +84,12 @@ describe('database errors', () => {
   it("answers a constraint the resource describes with the resource's sentence, and others as before", () => {
     const tooLong = { ...pgError('23514'), constraint: 'comments_comment_length' };
     const messages = { comments_comment_length: 'A comment may be at most 10,000 characters' };
-    expect(fromDatabaseError(tooLong, messages)!.toBody()).toEqual({ code: '23514', message: 'A comment may be at most 10,000 characters', details: null, hint: null });
+    expect(fromDatabaseError(tooLong, messages)!.toBody()).toEqual({
+      code: '23514',
+      message: 'A comment may be at most 10,000 characters',
+      details: null,
+      hint: null,
+    });
     expect(fromDatabaseError({ ...tooLong, constraint: 'other_check' }, messages)).toMatchObject({ message: 'm23514' });
     expect(fromDatabaseError(tooLong)).toMatchObject({ message: 'm23514' });
   });

@@ -48,10 +48,7 @@ export function parseRange(header: string | undefined, unit: string | undefined)
 /** Combines `limit`/`offset` params with a Range header: the result is the intersection of both windows. */
 export function combineWindows(params: { limit: number | null; offset: number | null }, range: RangeWindow | null): RangeWindow {
   const offset = Math.max(params.offset ?? 0, range?.offset ?? 0);
-  const ends = [
-    params.limit === null ? Infinity : (params.offset ?? 0) + params.limit,
-    range?.limit == null ? Infinity : range.offset + range.limit,
-  ];
+  const ends = [params.limit === null ? Infinity : (params.offset ?? 0) + params.limit, range?.limit == null ? Infinity : range.offset + range.limit];
   const end = Math.min(...ends);
   return { offset, limit: end === Infinity ? null : Math.max(0, end - offset) };
 }

@@ -41,7 +41,11 @@ describe('schema cache', () => {
     ['a missing table', { name: 'nothing', read: 'incident' }, /maps to 'public.nothing', which does not exist/],
     ['a wrong kind', { name: 'incidents', kind: 'view', read: 'incident' }, /declared a view but 'public.incidents' is a table/],
     ['a missing readable column', { name: 'people', read: 'incident', columns: ['id', 'pw'] }, /lists column 'pw', which does not exist/],
-    ['a secret-looking column without an allow-list', { name: 'people', read: 'incident' }, /'password_hash', which look like secrets: declare the columns that may be read/],
+    [
+      'a secret-looking column without an allow-list',
+      { name: 'people', read: 'incident' },
+      /'password_hash', which look like secrets: declare the columns that may be read/,
+    ],
     ['a generated writable column', { name: 'incidents', read: 'incident', writableColumns: ['title_length'] }, /'title_length' as writable/],
     [
       'a relation to an unregistered resource',

@@ -50,10 +50,7 @@ export interface ResourceMeta extends SourceMeta {
   hasCreatedBy: boolean;
 }
 
-export type RpcResult =
-  | { kind: 'void' }
-  | { kind: 'scalar'; set: boolean }
-  | { kind: 'rows'; set: boolean; source: SourceMeta };
+export type RpcResult = { kind: 'void' } | { kind: 'scalar'; set: boolean } | { kind: 'rows'; set: boolean; source: SourceMeta };
 
 export interface RpcMeta {
   owner: string;
@@ -109,7 +106,9 @@ function resourceMeta({ registration: reg, owner }: Owned<DataApiResourceRegistr
   for (const name of reg.columns ?? []) if (!all.has(name)) throw new StartupError(`${where} lists column '${name}', which does not exist`);
   const secretLooking = reg.columns ? [] : relation.columns.filter((c) => SECRET_COLUMN.test(c.name)).map((c) => c.name);
   if (secretLooking.length) {
-    throw new StartupError(`${where} has ${secretLooking.map((c) => `'${c}'`).join(', ')}, which look like secrets: declare the columns that may be read (columns: [...])`);
+    throw new StartupError(
+      `${where} has ${secretLooking.map((c) => `'${c}'`).join(', ')}, which look like secrets: declare the columns that may be read (columns: [...])`,
+    );
   }
   const hidden = new Set(reg.columns ? [...all.keys()].filter((c) => !reg.columns!.includes(c)) : []);
   const columns = new Map(relation.columns.filter((c) => !hidden.has(c.name)).map((c) => [c.name, c]));
@@ -176,16 +175,26 @@ function addForeignKeyRelationships(metas: Map<string, ResourceMeta>, catalog: C
     for (const from of byTable.get(qualifiedKey(fk.from)) ?? []) {
       if (visible(from, fk.columns) && visible(parent, fk.foreignColumns)) {
         addRelationship(from, {
-          name: null, constraint: fk.constraint, target: parent.name, targetTable: fk.to.name,
-          columns: fk.columns, foreignColumns: fk.foreignColumns, cardinality: 'one',
+          name: null,
+          constraint: fk.constraint,
+          target: parent.name,
+          targetTable: fk.to.name,
+          columns: fk.columns,
+          foreignColumns: fk.foreignColumns,
+          cardinality: 'one',
         });
       }
     }
     for (const to of byTable.get(qualifiedKey(fk.to)) ?? []) {
       if (visible(to, fk.foreignColumns) && visible(child, fk.columns)) {
         addRelationship(to, {
-          name: null, constraint: fk.constraint, target: child.name, targetTable: fk.from.name,
-          columns: fk.foreignColumns, foreignColumns: fk.columns, cardinality: 'many',
+          name: null,
+          constraint: fk.constraint,
+          target: child.name,
+          targetTable: fk.from.name,
+          columns: fk.foreignColumns,
+          foreignColumns: fk.columns,
+          cardinality: 'many',
         });
       }
     }
@@ -206,21 +215,30 @@ function addViewRelationships(metas: Map<string, ResourceMeta>, catalog: Catalog
       if (qualifiedKey(use.view) !== view.tableKey || !view.columns.has(use.column)) continue;
       providers.set(use.column, (providers.get(use.column) ?? new Set()).add(qualifiedKey(use.table)));
     }
-    const passesThrough = (tableKey: string, columns: string[]) =>
-      columns.every((c) => providers.get(c)?.size === 1 && providers.get(c)?.has(tableKey));
+    const passesThrough = (tableKey: string, columns: string[]) => columns.every((c) => providers.get(c)?.size === 1 && providers.get(c)?.has(tableKey));
     for (const fk of catalog.foreignKeys) {
       const parent = primary(qualifiedKey(fk.to));
       if (parent && passesThrough(qualifiedKey(fk.from), fk.columns) && visible(parent, fk.foreignColumns)) {
         addRelationship(view, {
-          name: null, constraint: fk.constraint, target: parent.name, targetTable: fk.to.name,
-          columns: fk.columns, foreignColumns: fk.foreignColumns, cardinality: 'one',
+          name: null,
+          constraint: fk.constraint,
+          target: parent.name,
+          targetTable: fk.to.name,
+          columns: fk.columns,
+          foreignColumns: fk.foreignColumns,
+          cardinality: 'one',
         });
       }
       const child = primary(qualifiedKey(fk.from));
       if (child && child !== view && passesThrough(qualifiedKey(fk.to), fk.foreignColumns) && visible(child, fk.columns)) {
         addRelationship(view, {
-          name: null, constraint: fk.constraint, target: child.name, targetTable: fk.from.name,
-          columns: fk.foreignColumns, foreignColumns: fk.columns, cardinality: 'many',
+          name: null,
+          constraint: fk.constraint,
+          target: child.name,
+          targetTable: fk.from.name,
+          columns: fk.foreignColumns,
+          foreignColumns: fk.columns,
+          cardinality: 'many',
         });
       }
     }
@@ -239,8 +257,13 @@ function addManualRelationships(meta: ResourceMeta, metas: Map<string, ResourceM
     for (const c of relation.columns) if (!meta.columns.has(c)) throw new StartupError(`${where} uses missing column '${c}'`);
     for (const c of relation.foreignColumns) if (!target.columns.has(c)) throw new StartupError(`${where} uses missing column '${relation.resource}.${c}'`);
     meta.relationships.push({
-      name: relation.name, constraint: null, target: target.name, targetTable: target.table,
-      columns: relation.columns, foreignColumns: relation.foreignColumns, cardinality: relation.cardinality,
+      name: relation.name,
+      constraint: null,
+      target: target.name,
+      targetTable: target.table,
+      columns: relation.columns,
+      foreignColumns: relation.foreignColumns,
+      cardinality: relation.cardinality,
     });
   }
 }

@@ -7,9 +7,31 @@ import { Scanner } from './grammar';
  * names is too rich to check otherwise.
  */
 const CASTABLE_TYPES = new Set([
-  'text', 'varchar', 'char', 'uuid', 'json', 'jsonb', 'boolean', 'bool',
-  'smallint', 'int', 'int2', 'int4', 'int8', 'integer', 'bigint', 'numeric', 'real', 'float4', 'float8',
-  'date', 'time', 'timetz', 'timestamp', 'timestamptz', 'interval',
+  'text',
+  'varchar',
+  'char',
+  'uuid',
+  'json',
+  'jsonb',
+  'boolean',
+  'bool',
+  'smallint',
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'bigint',
+  'numeric',
+  'real',
+  'float4',
+  'float8',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
 ]);
 
 /**
@@ -50,10 +72,16 @@ class Embeds {
     this.count += 1;
     this.depth += 1;
     if (this.depth > this.limits.maxDepth) {
-      throw DataApiErrors.unsupported(`select embeds resources more than ${this.limits.maxDepth} levels deep`, 'Embed fewer levels, or read the deeper rows in a second request.');
+      throw DataApiErrors.unsupported(
+        `select embeds resources more than ${this.limits.maxDepth} levels deep`,
+        'Embed fewer levels, or read the deeper rows in a second request.',
+      );
     }
     if (this.count > this.limits.maxEmbeds) {
-      throw DataApiErrors.unsupported(`select embeds more than ${this.limits.maxEmbeds} resources`, 'Embed fewer resources, or read them in separate requests.');
+      throw DataApiErrors.unsupported(
+        `select embeds more than ${this.limits.maxEmbeds} resources`,
+        'Embed fewer resources, or read them in separate requests.',
+      );
     }
   }
 

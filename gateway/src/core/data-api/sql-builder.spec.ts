@@ -79,10 +79,11 @@ describe('read SQL', () => {
   });
 
   it('renders logic trees with nesting and negation', () => {
-    const built = read('incidents', `select=id&or=(${encodeURIComponent('status.eq.open,and(severity.eq.high,not.or(title.ilike.*x*,deleted_at.not.is.null))')})`);
-    expect(built.text).toContain(
-      'WHERE (t0."status" = $1 OR (t0."severity" = $2 AND NOT (t0."title" ILIKE $3 OR NOT (t0."deleted_at" IS NULL))))',
+    const built = read(
+      'incidents',
+      `select=id&or=(${encodeURIComponent('status.eq.open,and(severity.eq.high,not.or(title.ilike.*x*,deleted_at.not.is.null))')})`,
     );
+    expect(built.text).toContain('WHERE (t0."status" = $1 OR (t0."severity" = $2 AND NOT (t0."title" ILIKE $3 OR NOT (t0."deleted_at" IS NULL))))');
     expect(built.values).toEqual(['open', 'high', '%x%']);
   });
 
@@ -147,7 +148,8 @@ describe('embeds', () => {
 
   it('filters the parents through !inner embeds with EXISTS, also in the count', () => {
     const built = read('incidents', 'select=id,hypotheses!inner(evidences!inner(id))&hypotheses.evidences.component_id=eq.c1', { count: true });
-    const exists = 'EXISTS (SELECT 1 FROM "public"."hypotheses" t1 WHERE t1."incident_id" = t0."id" AND EXISTS (SELECT 1 FROM "public"."evidences" t2 WHERE t2."hypothesis_id" = t1."id" AND t2."component_id" = $';
+    const exists =
+      'EXISTS (SELECT 1 FROM "public"."hypotheses" t1 WHERE t1."incident_id" = t0."id" AND EXISTS (SELECT 1 FROM "public"."evidences" t2 WHERE t2."hypothesis_id" = t1."id" AND t2."component_id" = $';
     expect(built.text.split(exists)).toHaveLength(3); // in the count and in the page
     // The hypotheses embedded for each incident are themselves limited to those with matching evidence.
     expect(built.text).toContain('WHERE t1."incident_id" = t0."id" AND EXISTS (SELECT 1 FROM "public"."evidences" t2');

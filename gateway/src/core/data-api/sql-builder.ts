@@ -110,7 +110,15 @@ class Planner {
   node(full: SourceMeta, from: string, select: SelectItem[]): PlanNode {
     const source = visibleTo(full, this.ctx.principal);
     const node: PlanNode = {
-      source, from, alias: `t${this.aliases++}`, outputs: [], embeds: [], conditions: [], order: [], limit: null, offset: null,
+      source,
+      from,
+      alias: `t${this.aliases++}`,
+      outputs: [],
+      embeds: [],
+      conditions: [],
+      order: [],
+      limit: null,
+      offset: null,
     };
     for (const item of select) {
       if (item.kind === 'star') {
@@ -230,11 +238,25 @@ export function conditionSql(node: PlanNode, condition: Condition, params: SqlPa
 }
 
 const COMPARISONS: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', cs: '@>', cd: '<@', ov: '&&',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
 };
 
 const IS_SQL: Record<string, string> = {
-  null: 'IS NULL', not_null: 'IS NOT NULL', true: 'IS TRUE', false: 'IS FALSE', unknown: 'IS UNKNOWN',
+  null: 'IS NULL',
+  not_null: 'IS NOT NULL',
+  true: 'IS TRUE',
+  false: 'IS FALSE',
+  unknown: 'IS UNKNOWN',
 };
 
 function filterSql(lhs: string, filter: FilterCondition, params: SqlParams): string {
@@ -282,8 +304,6 @@ export function buildRead(
   plan.root.offset = options.window.offset;
   const rendered = renderNode(plan.root, params, null, { rootConditions: true });
   const total = options.count ? `(SELECT count(*) ${rendered.fromWhere})` : 'NULL::bigint';
-  const text =
-    `SELECT ${total} AS total, count(*) AS page_total, coalesce(json_agg(_pgrst_t), '[]')::text AS body ` +
-    `FROM (${rendered.sql}) _pgrst_t`;
+  const text = `SELECT ${total} AS total, count(*) AS page_total, coalesce(json_agg(_pgrst_t), '[]')::text AS body ` + `FROM (${rendered.sql}) _pgrst_t`;
   return { text, values: params.values, embedded: plan.embedded };
 }

@@ -25,7 +25,10 @@ describe('INSERT', () => {
     const [statement] = buildInsert(
       parseQuery(''),
       resource('incidents'),
-      [{ title: 'A', created_by: 'someone-else' }, { title: 'B', status: 'open' }],
+      [
+        { title: 'A', created_by: 'someone-else' },
+        { title: 'B', status: 'open' },
+      ],
       ctx,
       { ...minimal, resolution: null },
     );
@@ -37,18 +40,18 @@ describe('INSERT', () => {
   });
 
   it('serialises JSON columns, passes arrays to array columns and keeps now() as a value', () => {
-    const [statement] = buildInsert(
-      parseQuery(''),
-      resource('incidents'),
-      [{ labels: { app: 'api' }, tags: ['a', 'b'], deleted_at: 'now()' }],
-      ctx,
-      { ...minimal, resolution: null },
-    );
+    const [statement] = buildInsert(parseQuery(''), resource('incidents'), [{ labels: { app: 'api' }, tags: ['a', 'b'], deleted_at: 'now()' }], ctx, {
+      ...minimal,
+      resolution: null,
+    });
     expect(statement.values).toEqual(['{"app":"api"}', ['a', 'b'], 'now()', ALICE.personId]);
   });
 
   it('writes only the columns= list when given', () => {
-    const [statement] = buildInsert(parseQuery('columns=title'), resource('incidents'), [{ title: 'A', status: 'ignored' }], ctx, { ...minimal, resolution: null });
+    const [statement] = buildInsert(parseQuery('columns=title'), resource('incidents'), [{ title: 'A', status: 'ignored' }], ctx, {
+      ...minimal,
+      resolution: null,
+    });
     expect(statement.text).toContain('("title", "created_by")');
     expect(statement.values).not.toContain('ignored');
   });
@@ -63,7 +66,10 @@ describe('INSERT', () => {
   it('upserts on the primary key or on_conflict, never overwriting created_by', () => {
     const [merge] = buildInsert(parseQuery(''), resource('incidents'), [{ id: 'x', title: 'A' }], ctx, { ...minimal, resolution: 'merge-duplicates' });
     expect(merge.text).toContain('ON CONFLICT ("id") DO UPDATE SET "title" = EXCLUDED."title" RETURNING *');
-    const [ignore] = buildInsert(parseQuery('on_conflict=title'), resource('incidents'), [{ title: 'A' }], ctx, { ...minimal, resolution: 'ignore-duplicates' });
+    const [ignore] = buildInsert(parseQuery('on_conflict=title'), resource('incidents'), [{ title: 'A' }], ctx, {
+      ...minimal,
+      resolution: 'ignore-duplicates',
+    });
     expect(ignore.text).toContain('ON CONFLICT ("title") DO NOTHING');
   });
 
@@ -94,7 +100,9 @@ describe('INSERT', () => {
   });
 
   it('refuses limit on writes', () => {
-    expect(failure(() => buildInsert(parseQuery('limit=1'), resource('incidents'), [{ title: 'A' }], ctx, { ...minimal, resolution: null })).code).toBe('PGRST100');
+    expect(failure(() => buildInsert(parseQuery('limit=1'), resource('incidents'), [{ title: 'A' }], ctx, { ...minimal, resolution: null })).code).toBe(
+      'PGRST100',
+    );
   });
 });
 

@@ -56,7 +56,14 @@ function refuseRootPaging(query: ParsedQuery): void {
 }
 
 /** The SELECT around the mutation; the representation reuses the read planner on the returned rows. */
-function wrap(mutation: string, query: ParsedQuery, resource: ResourceMeta, ctx: BuildContext, params: SqlParams, options: WriteOptions & { checkScope: boolean }): BuiltWrite {
+function wrap(
+  mutation: string,
+  query: ParsedQuery,
+  resource: ResourceMeta,
+  ctx: BuildContext,
+  params: SqlParams,
+  options: WriteOptions & { checkScope: boolean },
+): BuiltWrite {
   const scope = options.checkScope ? resource.registration.scope?.(ctx.principal) : null;
   const violations = scope ? `(SELECT count(*) FROM pgrst_mutation WHERE NOT (${params.addScope(scope)}))` : '0';
   if (!options.representation) {
@@ -122,8 +129,7 @@ export function buildInsert(
       });
       return `(${cells.join(', ')})`;
     });
-    const mutation =
-      `INSERT INTO ${resource.sqlName} (${listed.map(quoteIdent).join(', ')}) VALUES ${tuples.join(', ')}${onConflict} RETURNING *`;
+    const mutation = `INSERT INTO ${resource.sqlName} (${listed.map(quoteIdent).join(', ')}) VALUES ${tuples.join(', ')}${onConflict} RETURNING *`;
     statements.push(wrap(mutation, query, resource, ctx, params, { ...options, checkScope: true }));
   }
   return statements;

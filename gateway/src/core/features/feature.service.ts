@@ -70,13 +70,11 @@ export class FeatureService implements OnModuleInit, OnModuleDestroy {
 
   private current(): NonNullable<FeatureService['cache']> {
     if (!this.cache || Date.now() - this.cache.at > FeatureService.CACHE_MS) {
-      const rows = this.db
-        .query<PropertyLike>(`select name, value from properties where name like '%.disable'`)
-        .then((dbRows) => {
-          const local = Object.entries(this.config.localProperties).map(([name, value]) => ({ name, value }));
-          const localNames = new Set(local.map((p) => p.name));
-          return [...dbRows.filter((r) => !localNames.has(r.name)), ...local];
-        });
+      const rows = this.db.query<PropertyLike>(`select name, value from properties where name like '%.disable'`).then((dbRows) => {
+        const local = Object.entries(this.config.localProperties).map(([name, value]) => ({ name, value }));
+        const localNames = new Set(local.map((p) => p.name));
+        return [...dbRows.filter((r) => !localNames.has(r.name)), ...local];
+      });
       const cache: NonNullable<FeatureService['cache']> = { at: Date.now(), rows };
       // Once read, the states answer without waiting (the guard and the data API ask on every request).
       rows.then(

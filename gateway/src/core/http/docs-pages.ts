@@ -53,9 +53,7 @@ th { background: var(--code); } blockquote { margin: 0; padding-left: 12px; bord
 
 /** A full page: the header back to the console, the list of docs, and `body` (HTML). */
 export function docsPage(title: string, pages: readonly string[], current: string | null, body: string): string {
-  const nav = pages
-    .map((p) => `<li><a href="/docs/${p}"${p === current ? ' aria-current="page"' : ''}>${escape(p.replace(/-/g, ' '))}</a></li>`)
-    .join('');
+  const nav = pages.map((p) => `<li><a href="/docs/${p}"${p === current ? ' aria-current="page"' : ''}>${escape(p.replace(/-/g, ' '))}</a></li>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} · Console docs</title><style>${STYLE}</style></head>

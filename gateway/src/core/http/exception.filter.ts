@@ -32,7 +32,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
       const message = Array.isArray(r.message) ? r.message.join('; ') : String(r.message ?? exception.message);
       return {
         statusCode: status,
-        code: typeof r.code === 'string' ? r.code : CODE_BY_STATUS[status] ?? 'error',
+        code: typeof r.code === 'string' ? r.code : (CODE_BY_STATUS[status] ?? 'error'),
         message,
         ...(Array.isArray(r.message) ? { details: r.message } : r.details !== undefined ? { details: r.details } : {}),
         ...(r.hint !== undefined ? { hint: r.hint as string | null } : {}),

@@ -11,7 +11,8 @@ export function jsonDepthExceeds(text: Buffer | string, limit: number): boolean 
   for (let i = 0; i < bytes.length; i++) {
     const c = bytes[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }

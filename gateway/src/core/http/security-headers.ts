@@ -50,7 +50,14 @@ export interface SecurityHeaders {
 export function securityHeaderList(config: Pick<AppConfig, 'secureCookies'>): SecurityHeaders {
   const set: Array<readonly [string, string]> = [];
   const remove: string[] = [];
-  const request = new Proxy({}, { get: (_t, key) => { throw new Error(`security headers must not depend on the request (helmet read req.${String(key)})`); } });
+  const request = new Proxy(
+    {},
+    {
+      get: (_t, key) => {
+        throw new Error(`security headers must not depend on the request (helmet read req.${String(key)})`);
+      },
+    },
+  );
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, String(value)]),
     removeHeader: (name: string) => void remove.push(name),

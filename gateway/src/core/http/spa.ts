@@ -35,7 +35,14 @@ const DOC_NAME = /^[a-z0-9-]+$/;
  * HTML page in the console's look (`docs-pages.ts`), and `/docs/<name>.md` serves the Markdown itself.
  */
 export function mountDocs(app: Express, docsDir: string): void {
-  const pages = () => (fs.existsSync(docsDir) ? fs.readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort() : []);
+  const pages = () =>
+    fs.existsSync(docsDir)
+      ? fs
+          .readdirSync(docsDir)
+          .filter((f) => f.endsWith('.md'))
+          .map((f) => f.slice(0, -3))
+          .sort()
+      : [];
   app.get('/docs/', (_req: Request, res: Response) => {
     const list = pages();
     const items = list.map((p) => `<li><a href="/docs/${p}">${p.replace(/-/g, ' ')}</a></li>`).join('');

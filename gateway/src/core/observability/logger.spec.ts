@@ -40,7 +40,12 @@ describe('request log', () => {
       logRequest(plain, req, res, ms);
     }
     expect(fast.written.map(sameTime)).toEqual(viaPino.written.map(sameTime));
-    expect(JSON.parse(fast.written[0])).toMatchObject({ level: 30, req: { method: 'GET', path: '/api/db/config_items' }, res: { statusCode: 206 }, msg: 'request completed' });
+    expect(JSON.parse(fast.written[0])).toMatchObject({
+      level: 30,
+      req: { method: 'GET', path: '/api/db/config_items' },
+      res: { statusCode: 206 },
+      msg: 'request completed',
+    });
     expect(JSON.parse(fast.written[2])).toMatchObject({ level: 50, msg: 'request failed', user: 'p"1\\x' });
   });
 

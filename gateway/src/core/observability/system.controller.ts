@@ -28,7 +28,10 @@ export class SystemController {
   @ApiOperation({ summary: 'Readiness: Postgres answers within 2 s' })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<{ status: string; database: boolean }> {
     const ok = await Promise.race([
-      this.db.query('select 1').then(() => true, () => false),
+      this.db.query('select 1').then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref()),
     ]);
     res.status(ok ? 200 : 503);

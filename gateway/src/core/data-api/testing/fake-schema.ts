@@ -46,7 +46,13 @@ export function fakeCatalog(): Catalog {
     ]),
     table('hypotheses', [col('id', 'uuid'), col('incident_id', 'uuid'), col('parent_id', 'uuid'), col('title'), col('created_by', 'uuid')]),
     table('evidences', [col('id', 'uuid'), col('hypothesis_id', 'uuid'), col('component_id', 'uuid')]),
-    table('responders', [col('id', 'uuid'), col('incident_id', 'uuid'), col('team_id', 'uuid'), col('person_id', 'uuid'), col('deleted_at', 'timestamp with time zone')]),
+    table('responders', [
+      col('id', 'uuid'),
+      col('incident_id', 'uuid'),
+      col('team_id', 'uuid'),
+      col('person_id', 'uuid'),
+      col('deleted_at', 'timestamp with time zone'),
+    ]),
     table('incident_summary', [col('id', 'uuid'), col('title'), col('commander_id', 'uuid')], 'view'),
     table('config_items', [col('id', 'uuid'), col('name'), col('type'), col('health')]),
   ];
