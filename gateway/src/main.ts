@@ -16,7 +16,6 @@ import { ensureAdmin } from './core/auth/bootstrap-admin';
 import { seedDemoData } from './database/seed/demo-data';
 import { GATEWAY_PLUGINS } from './plugins.generated';
 
-
 async function main(): Promise<void> {
   let config;
   try {
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, boot);
+    embedded = await startEmbeddedPostgres(config.dataDir, boot, config.embeddedPgPort);
     databaseUrl = embedded.url;
   }
 
