@@ -6,7 +6,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `check_stats(since, inclusive)`: per check, passed/failed, last pass/fail and duration percentiles of the raw
  *   results after `since` (invalid results excluded). The last-hour materialized view and the summary service both
  *   use it, so the statistics are defined in one place (they were a copy in the service and in HealthSummaries).
- *   A single-statement SQL function: Postgres inlines it, so the planner still uses the time index.
+ *   A single-statement SQL function: Postgres inlines it, so the planner still uses the time index. Its table is
+ *   schema-qualified because Postgres 17 runs CREATE/REFRESH MATERIALIZED VIEW with search_path = pg_catalog, pg_temp
+ *   (a SET search_path clause instead would stop the inlining).
  * - `check_current_state`: what other plugins may read of a check (incidents' definition of done): the check row,
  *   its latest result and since when the status has been what it is. Other plugins read this view, never
  *   `checks`/`check_statuses` themselves.
@@ -28,7 +30,7 @@ export class HealthPublicSurface1732300005000 implements MigrationInterface {
                 round(percentile_cont(0.95) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8,
                 round(percentile_cont(0.97) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8,
                 round(percentile_cont(0.99) WITHIN GROUP (ORDER BY duration)::numeric, 1)::float8
-           FROM check_statuses
+           FROM public.check_statuses
           WHERE time >= since AND (inclusive OR time > since) AND NOT invalid
           GROUP BY check_id
        $$`);
