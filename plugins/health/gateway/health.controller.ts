@@ -1,9 +1,8 @@
-import { canRunNow, type CanaryDocument } from '@contracts';
+import { RUN_NOW_ROLES, type CanaryDocument } from '@contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RequireFeature, RequirePermission, SignedIn } from '@gateway/core/rbac/decorators';
-import { forbidden } from '@gateway/core/http/domain-error';
+import { RequireAnyRole, RequireFeature, RequirePermission } from '@gateway/core/rbac/decorators';
 import { CanariesService } from './canaries.service';
 import { CheckRunnerService, type CheckStatusRow } from './check-runner.service';
 import { CanaryBodyDto } from './dto/canary.dto';
@@ -84,11 +83,9 @@ export class HealthController {
 
   @Post('canary/run/check/:id')
   @HttpCode(200)
-  @SignedIn()
+  @RequireAnyRole(RUN_NOW_ROLES, 'Run Now needs the admin, editor, responder or commander role')
   @ApiOperation({ summary: 'Run Now: run the check immediately, store and return the result (admin, editor, responder, commander)' })
-  async runNow(@Param('id', uuid) id: string, @Req() req: Request): Promise<CheckStatusRow> {
-    const roles: string[] = req.principal?.roles ?? [];
-    if (!canRunNow(roles)) throw forbidden('Run Now needs the admin, editor, responder or commander role');
+  async runNow(@Param('id', uuid) id: string): Promise<CheckStatusRow> {
     const stored = await this.runner.runById(id);
     this.summaries.invalidate();
     return stored;

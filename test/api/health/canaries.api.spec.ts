@@ -133,7 +133,8 @@ describe('canaries API and Run Now', () => {
     expect(res.body).toMatchObject({ status: false, invalid: true });
     expect(res.body.message).toMatch(/^test: /);
     const viewer = await t.signInAs(['viewer']);
-    await viewer.agent.post(`/api/canary/run/check/${suite.id}`).set('x-csrf-token', viewer.csrf).expect(403);
+    const refused = await viewer.agent.post(`/api/canary/run/check/${suite.id}`).set('x-csrf-token', viewer.csrf).expect(403);
+    expect(refused.body).toMatchObject({ code: 'permission_denied', message: 'Run Now needs the admin, editor, responder or commander role' });
     const commander = await t.signInAs(['commander']);
     await commander.agent.post(`/api/canary/run/check/${suite.id}`).set('x-csrf-token', commander.csrf).expect(200);
   });

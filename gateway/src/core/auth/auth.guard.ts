@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { can, CSRF_HEADER, SESSION_COOKIE, type Action, type Feature, type Resource } from '@contracts';
+import { can, CSRF_HEADER, SESSION_COOKIE, type Action, type Feature, type Resource, type Role } from '@contracts';
 import { FeatureService } from '../features/feature.service';
 import { forbidden, unauthorized } from '../http/domain-error';
 import { FEATURE_KEY, PERMISSION_KEY, PUBLIC_KEY } from '../rbac/decorators';
@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface RouteRules {
   isPublic: boolean;
   feature: Feature | undefined;
-  permission: { resource: Resource; action: Action } | 'signed-in' | undefined;
+  permission: { resource: Resource; action: Action } | { roles: readonly Role[]; message: string } | 'signed-in' | undefined;
 }
 
 export function requestIp(req: Request): string {
@@ -76,8 +76,12 @@ export class AuthGuard implements CanActivate {
       throw forbidden(`The ${feature} feature is disabled`, 'feature_disabled');
     }
 
-    if (permission && permission !== 'signed-in' && !can(principal.roles, permission.resource, permission.action)) {
-      throw forbidden(`You do not have ${permission.action} permission on ${permission.resource}`, 'permission_denied');
+    if (permission && permission !== 'signed-in') {
+      if ('roles' in permission) {
+        if (!principal.roles.some((role) => (permission.roles as readonly string[]).includes(role))) throw forbidden(permission.message, 'permission_denied');
+      } else if (!can(principal.roles, permission.resource, permission.action)) {
+        throw forbidden(`You do not have ${permission.action} permission on ${permission.resource}`, 'permission_denied');
+      }
     }
     return true;
   }

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { Action, Feature, Resource } from '@contracts';
+import type { Action, Feature, Resource, Role } from '@contracts';
 
 export const PUBLIC_KEY = 'console:public';
 export const PERMISSION_KEY = 'console:permission';
@@ -10,6 +10,12 @@ export const Public = () => SetMetadata(PUBLIC_KEY, true);
 
 /** The signed-in user needs `action` on `resource` (spec 01 §6). Checked by the global PermissionGuard. */
 export const RequirePermission = (resource: Resource, action: Action) => SetMetadata(PERMISSION_KEY, { resource, action });
+
+/**
+ * The signed-in user needs one of `roles` (a rule of the spec stated in roles rather than a resource and action, such
+ * as Run Now: admin, editor, responder or commander); `message` is the 403's. Checked by the global guard.
+ */
+export const RequireAnyRole = (roles: readonly Role[], message: string) => SetMetadata(PERMISSION_KEY, { roles, message });
 
 /** The route answers 403 while the feature is disabled by a `{feature}.disable` property. */
 export const RequireFeature = (feature: Feature) => SetMetadata(FEATURE_KEY, feature);
