@@ -30,7 +30,12 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
-      testMatch: ['<rootDir>/{contracts,gateway/src}/**/*.spec.ts', '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts', '<rootDir>/plugins/*/gateway/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/{contracts,gateway/src}/**/*.spec.ts',
+        '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts',
+        '<rootDir>/plugins/*/gateway/**/*.spec.ts',
+        '<rootDir>/test/lint/**/*.spec.ts',
+      ],
       // A plugin's *.api.spec.ts boots a whole app on Postgres: it belongs to the api project (and its global setup).
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.api\\.spec\\.ts$'],
     },
@@ -47,7 +52,12 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
-      testMatch: ['<rootDir>/test/api/**/*.api.spec.ts', '<rootDir>/test/security/**/*.api.spec.ts', '<rootDir>/test/fault/**/*.api.spec.ts', '<rootDir>/plugins/*/gateway/**/*.api.spec.ts'],
+      testMatch: [
+        '<rootDir>/test/api/**/*.api.spec.ts',
+        '<rootDir>/test/security/**/*.api.spec.ts',
+        '<rootDir>/test/fault/**/*.api.spec.ts',
+        '<rootDir>/plugins/*/gateway/**/*.api.spec.ts',
+      ],
       globalSetup: '<rootDir>/test/api/global-setup.ts',
     },
   ],

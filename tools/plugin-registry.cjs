@@ -46,7 +46,8 @@ function gatewayModule(id, dir) {
   if (files.length > 1) throw new PluginRegistryError(`plugins/${id}/gateway: one *.module.ts per plugin, found ${files.join(', ')}`);
   const source = fs.readFileSync(path.join(gatewayDir, files[0]), 'utf8');
   const classes = [...source.matchAll(/^export class (\w+Module)\b/gm)].map((m) => m[1]);
-  if (classes.length !== 1) throw new PluginRegistryError(`plugins/${id}/gateway/${files[0]}: export exactly one class named …Module (found ${classes.length})`);
+  if (classes.length !== 1)
+    throw new PluginRegistryError(`plugins/${id}/gateway/${files[0]}: export exactly one class named …Module (found ${classes.length})`);
   return { file: `gateway/${files[0].replace(/\.ts$/, '')}`, className: classes[0] };
 }
 
@@ -78,7 +79,10 @@ function webEntry(dir) {
 /** Orders plugins so each comes after what it `dependsOn` (folder order otherwise). */
 function ordered(plugins) {
   const byId = new Map(plugins.map((p) => [p.id, p]));
-  const deps = (p) => [...fs.readFileSync(path.join(p.dir, 'manifest.ts'), 'utf8').matchAll(/dependsOn:\s*\[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((d) => d[1]));
+  const deps = (p) =>
+    [...fs.readFileSync(path.join(p.dir, 'manifest.ts'), 'utf8').matchAll(/dependsOn:\s*\[([^\]]*)\]/g)].flatMap((m) =>
+      [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((d) => d[1]),
+    );
   const out = [];
   const state = new Map();
   const visit = (p, chain) => {
@@ -155,7 +159,11 @@ function generate(root) {
   const plugins = discoverPlugins(path.join(root, 'plugins'));
   const coreDir = path.join(root, 'gateway/src/database/migrations');
   const core = fs.existsSync(coreDir)
-    ? fs.readdirSync(coreDir).filter((f) => /^\d{13}-/.test(f) && f.endsWith('.ts')).map((f) => migrationOf(`gateway/src/database/migrations/${f}`, f)).map((m) => ({ ...m, file: m.file.replace('gateway/src/', '') }))
+    ? fs
+        .readdirSync(coreDir)
+        .filter((f) => /^\d{13}-/.test(f) && f.endsWith('.ts'))
+        .map((f) => migrationOf(`gateway/src/database/migrations/${f}`, f))
+        .map((m) => ({ ...m, file: m.file.replace('gateway/src/', '') }))
     : [];
   const written = [];
   const gatewayFile = path.join(root, 'gateway/src/plugins.generated.ts');

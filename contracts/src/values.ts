@@ -5,16 +5,7 @@ export type Severity = (typeof SEVERITIES)[number];
 export const INCIDENT_STATUSES = ['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
-export const INCIDENT_TYPES = [
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technicalDebt',
-  'reliability',
-] as const;
+export const INCIDENT_TYPES = ['cost', 'availability', 'performance', 'security', 'integration', 'compliance', 'technicalDebt', 'reliability'] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 
 /** Status choices offered per current status (spec 01 §4). An empty current status is treated as new. */
@@ -49,7 +40,26 @@ export const INCIDENT_HISTORY_TYPES = [
 
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100, 150, 200, 250, 300, 500, 1000] as const;
 export const TIME_RANGE_OPTIONS = [
-  '15m', '1h', '2h', '3h', '6h', '12h', '1d', '2d', '3d', '1w', '2w', '3w', '1mo', '2mo', '3mo', '6mo', '1y', '2y', '3y', '5y',
+  '15m',
+  '1h',
+  '2h',
+  '3h',
+  '6h',
+  '12h',
+  '1d',
+  '2d',
+  '3d',
+  '1w',
+  '2w',
+  '3w',
+  '1mo',
+  '2mo',
+  '3mo',
+  '6mo',
+  '1y',
+  '2y',
+  '3y',
+  '5y',
 ] as const;
 export const TOAST_DURATION_MS = 5000;
 export const SEARCH_DEBOUNCE_MS = 400;

@@ -11,12 +11,7 @@ export class AppModule {
   static forRoot(options: CoreOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        CoreModule.forRoot(options),
-        DataApiModule,
-        JobsModule,
-        ...GATEWAY_PLUGINS.map((p) => p.module),
-      ],
+      imports: [CoreModule.forRoot(options), DataApiModule, JobsModule, ...GATEWAY_PLUGINS.map((p) => p.module)],
       // Needs JobsService, which lives beside core rather than in it.
       providers: [IdentityCleanup],
     };

@@ -80,7 +80,11 @@ describe('built-in identity', () => {
     const basic = Buffer.from(`${person.email}:${TEST_PASSWORD}`).toString('base64');
     const me = await t.http().get('/api/auth/whoami').set('Authorization', `Basic ${basic}`).expect(200);
     expect(me.body.user.id).toBe(person.id);
-    await t.http().get('/api/auth/whoami').set('Authorization', `Basic ${Buffer.from(`${person.email}:bad`).toString('base64')}`).expect(401);
+    await t
+      .http()
+      .get('/api/auth/whoami')
+      .set('Authorization', `Basic ${Buffer.from(`${person.email}:bad`).toString('base64')}`)
+      .expect(401);
 
     const { agent } = await t.signIn(person.email);
     const kubeconfig = await agent.get('/api/kubeconfig').expect(200);
@@ -114,7 +118,11 @@ describe('sign-in rate limit per address', () => {
   it('stops every account from an address after too many failures from it', async () => {
     const victim = await t.createPerson(['viewer']);
     for (let i = 0; i < 4; i++) {
-      await t.http().post('/api/auth/login').send({ email: `guess${i}@test.local`, password: 'wrong-wrong' }).expect(401);
+      await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: `guess${i}@test.local`, password: 'wrong-wrong' })
+        .expect(401);
     }
     await t.http().post('/api/auth/login').send({ email: victim.email, password: TEST_PASSWORD }).expect(429);
   });

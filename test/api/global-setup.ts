@@ -8,9 +8,7 @@ export default async function globalSetup(): Promise<void> {
     await client.connect();
     await client.query('select 1');
   } catch (error) {
-    throw new Error(
-      `API tests need a Postgres server at ${adminDatabaseUrl()} (set DATABASE_URL or TEST_ADMIN_DATABASE_URL): ${(error as Error).message}`,
-    );
+    throw new Error(`API tests need a Postgres server at ${adminDatabaseUrl()} (set DATABASE_URL or TEST_ADMIN_DATABASE_URL): ${(error as Error).message}`);
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -6,42 +6,129 @@ import { seedDemoData } from '../../gateway/src/database/seed/demo-data';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 const TABLES = [
-  'people', 'person_roles', 'teams', 'team_members', 'access_tokens', 'sessions', 'login_attempts', 'identity_codes',
-  'recovery_codes', 'webauthn_credentials', 'properties', 'agents',
-  'config_scrapers', 'config_items', 'config_changes', 'config_analysis', 'config_relationships', 'topologies',
-  'components', 'team_components', 'config_component_relationships', 'canaries', 'checks', 'check_statuses',
-  'check_component_relationships', 'check_config_relationships',
-  'incident_rules', 'incidents', 'hypotheses', 'evidences', 'comments', 'responders', 'incident_histories',
-  'playbooks', 'playbook_runs', 'playbook_run_actions', 'playbook_approvals', 'job_history', 'event_queue',
-  'connections', 'logging_backends', 'notifications', 'notification_send_history', 'notification_silences',
+  'people',
+  'person_roles',
+  'teams',
+  'team_members',
+  'access_tokens',
+  'sessions',
+  'login_attempts',
+  'identity_codes',
+  'recovery_codes',
+  'webauthn_credentials',
+  'properties',
+  'agents',
+  'config_scrapers',
+  'config_items',
+  'config_changes',
+  'config_analysis',
+  'config_relationships',
+  'topologies',
+  'components',
+  'team_components',
+  'config_component_relationships',
+  'canaries',
+  'checks',
+  'check_statuses',
+  'check_component_relationships',
+  'check_config_relationships',
+  'incident_rules',
+  'incidents',
+  'hypotheses',
+  'evidences',
+  'comments',
+  'responders',
+  'incident_histories',
+  'playbooks',
+  'playbook_runs',
+  'playbook_run_actions',
+  'playbook_approvals',
+  'job_history',
+  'event_queue',
+  'connections',
+  'logging_backends',
+  'notifications',
+  'notification_send_history',
+  'notification_silences',
 ];
 
 const VIEWS = [
-  'people_roles', 'incident_summary', 'incidents_by_component', 'incidents_by_config', 'configs', 'config_detail',
-  'config_names', 'config_types', 'config_tags', 'config_labels', 'config_statuses', 'config_analysis_items',
-  'config_analysis_analyzers', 'analysis_by_component', 'change_types', 'changes_by_component', 'check_summary',
-  'check_summary_for_config', 'agents_summary', 'job_history_names', 'job_histories', 'event_queue_summary',
-  'canaries_with_status', 'topologies_with_status', 'config_scrapers_with_status', 'teams_with_status',
-  'logging_backends_with_status', 'notifications_with_status', 'integrations_with_status', 'playbook_names',
+  'people_roles',
+  'incident_summary',
+  'incidents_by_component',
+  'incidents_by_config',
+  'configs',
+  'config_detail',
+  'config_names',
+  'config_types',
+  'config_tags',
+  'config_labels',
+  'config_statuses',
+  'config_analysis_items',
+  'config_analysis_analyzers',
+  'analysis_by_component',
+  'change_types',
+  'changes_by_component',
+  'check_summary',
+  'check_summary_for_config',
+  'agents_summary',
+  'job_history_names',
+  'job_histories',
+  'event_queue_summary',
+  'canaries_with_status',
+  'topologies_with_status',
+  'config_scrapers_with_status',
+  'teams_with_status',
+  'logging_backends_with_status',
+  'notifications_with_status',
+  'integrations_with_status',
+  'playbook_names',
   'notification_send_history_summary',
 ];
 
 /** Tables whose row counts must not change when the demo data is seeded a second time. */
 const SEEDED = [
-  'people', 'person_roles', 'teams', 'team_members', 'agents', 'config_scrapers', 'config_items', 'config_changes',
-  'config_analysis', 'config_relationships', 'topologies', 'components', 'team_components',
-  'config_component_relationships', 'canaries', 'checks', 'check_statuses', 'check_component_relationships',
-  'check_config_relationships', 'incidents', 'hypotheses', 'evidences', 'comments', 'responders', 'incident_histories',
-  'playbooks', 'playbook_runs', 'playbook_run_actions', 'job_history', 'event_queue', 'connections', 'notifications',
-  'notification_send_history', 'properties',
+  'people',
+  'person_roles',
+  'teams',
+  'team_members',
+  'agents',
+  'config_scrapers',
+  'config_items',
+  'config_changes',
+  'config_analysis',
+  'config_relationships',
+  'topologies',
+  'components',
+  'team_components',
+  'config_component_relationships',
+  'canaries',
+  'checks',
+  'check_statuses',
+  'check_component_relationships',
+  'check_config_relationships',
+  'incidents',
+  'hypotheses',
+  'evidences',
+  'comments',
+  'responders',
+  'incident_histories',
+  'playbooks',
+  'playbook_runs',
+  'playbook_run_actions',
+  'job_history',
+  'event_queue',
+  'connections',
+  'notifications',
+  'notification_send_history',
+  'properties',
 ];
 
 describe('database schema', () => {
   let db: TestDatabase;
   let client: Client;
 
-  const rows = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> =>
-    (await client.query(sql, params)).rows as T[];
+  const rows = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> => (await client.query(sql, params)).rows as T[];
   const one = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> => (await rows<T>(sql, params))[0];
   const count = async (table: string): Promise<number> => Number((await one<{ n: string }>(`select count(*) as n from ${table}`)).n);
   const newPerson = async (name: string): Promise<string> =>
@@ -143,7 +230,15 @@ describe('database schema', () => {
       [incident.id, hypothesis.id, creator],
     );
 
-    const history = await rows<{ type: string; description: string; created_by: string; responder_id: string | null; evidence_id: string | null; hypothesis_id: string | null; comment_id: string | null }>(
+    const history = await rows<{
+      type: string;
+      description: string;
+      created_by: string;
+      responder_id: string | null;
+      evidence_id: string | null;
+      hypothesis_id: string | null;
+      comment_id: string | null;
+    }>(
       `select type, description, created_by, responder_id, evidence_id, hypothesis_id, comment_id
          from incident_histories where incident_id = $1 order by created_at`,
       [incident.id],
@@ -182,10 +277,9 @@ describe('database schema', () => {
     await client.query(`select set_config('console.person_id', $1, true)`, [actor]);
     await client.query(`update incidents set status = 'resolved' where id = $1`, [incident.id]);
     await client.query('commit');
-    const change = await one<{ created_by: string }>(
-      `select created_by from incident_histories where incident_id = $1 and type = 'incident.status_updated'`,
-      [incident.id],
-    );
+    const change = await one<{ created_by: string }>(`select created_by from incident_histories where incident_id = $1 and type = 'incident.status_updated'`, [
+      incident.id,
+    ]);
     expect(change.created_by).toBe(actor);
     const times = await one<{ resolved: Date | null; closed: Date | null }>(`select resolved, closed from incidents where id = $1`, [incident.id]);
     expect(times.resolved).toBeInstanceOf(Date);
@@ -203,12 +297,19 @@ describe('database schema', () => {
       const incident = await one<{ id: string }>(`insert into incidents (title) values ('Events') returning id`);
       await client.query(`update incidents set status = 'investigating' where id = $1`, [incident.id]);
       const team = await one<{ id: string }>(`insert into teams (name) values ('Events team') returning id`);
-      await client.query(`insert into responders (incident_id, type, team_id, properties) values ($1, 'system', $2, '{"responderType":"jira"}')`, [incident.id, team.id]);
+      await client.query(`insert into responders (incident_id, type, team_id, properties) values ($1, 'system', $2, '{"responderType":"jira"}')`, [
+        incident.id,
+        team.id,
+      ]);
       await client.query(`insert into comments (incident_id, comment) values ($1, 'hello')`, [incident.id]);
 
       const events = await rows<{ name: string; properties: Record<string, unknown> }>(`select name, properties from event_queue order by created_at, name`);
       expect(events.map((e) => e.name).sort()).toEqual(['comment.created', 'incident.created', 'incident.status.updated', 'responder.created']);
-      expect(events.find((e) => e.name === 'incident.status.updated')?.properties).toEqual({ id: incident.id, old_status: 'open', new_status: 'investigating' });
+      expect(events.find((e) => e.name === 'incident.status.updated')?.properties).toEqual({
+        id: incident.id,
+        old_status: 'open',
+        new_status: 'investigating',
+      });
       for (let i = 0; i < 50 && heard.length < 4; i++) await new Promise((r) => setTimeout(r, 20));
       expect(heard.sort()).toEqual(['comment.created', 'incident.created', 'incident.status.updated', 'responder.created']);
     } finally {
@@ -295,11 +396,10 @@ describe('database schema', () => {
       `select distinct h.type from incident_histories h join incidents i on i.id = h.incident_id where i.created_by = $1`,
       [admin],
     );
-    expect(kinds.map((k) => k.type)).toEqual(expect.arrayContaining(['incident.created', 'hypothesis.created', 'evidence.created', 'responder.created', 'responder.commented']));
-    const types = await rows<{ type: string }>(
-      `select h.type from hypotheses h join incidents i on i.id = h.incident_id where i.created_by = $1`,
-      [admin],
+    expect(kinds.map((k) => k.type)).toEqual(
+      expect.arrayContaining(['incident.created', 'hypothesis.created', 'evidence.created', 'responder.created', 'responder.commented']),
     );
+    const types = await rows<{ type: string }>(`select h.type from hypotheses h join incidents i on i.id = h.incident_id where i.created_by = $1`, [admin]);
     expect(new Set(types.map((t) => t.type))).toEqual(new Set(['root', 'factor', 'solution']));
   });
 
@@ -316,7 +416,9 @@ describe('database schema', () => {
     expect(check.latency.p95).toEqual(expect.any(Number));
     expect(check.canary_name).toEqual(expect.any(String));
 
-    const integrations = await rows<{ integration_type: string; job_status: string | null }>(`select integration_type, job_status from integrations_with_status`);
+    const integrations = await rows<{ integration_type: string; job_status: string | null }>(
+      `select integration_type, job_status from integrations_with_status`,
+    );
     expect(new Set(integrations.map((i) => i.integration_type))).toEqual(new Set(['scrapers', 'topologies', 'logging_backends']));
     expect(integrations.some((i) => i.job_status !== null)).toBe(true);
 

@@ -42,7 +42,11 @@ describe('probes, metrics, about and OpenAPI', () => {
     expect(page.text).toMatch(/<h2[^>]* id="kubeconfig"/); // the kubeconfig dialog links to /docs/operations#kubeconfig
     expect(page.text).not.toContain('## kubeconfig');
     expect(page.text).toContain('href="/docs/security"'); // a link to security.md goes to the rendered page
-    const raw = await t.http().get('/docs/operations.md').expect(200).expect('Content-Type', /markdown/);
+    const raw = await t
+      .http()
+      .get('/docs/operations.md')
+      .expect(200)
+      .expect('Content-Type', /markdown/);
     expect(raw.text).toContain('## kubeconfig');
     await t.http().get('/docs/..%2Fpackage').expect(404);
     await t.http().get('/docs/nope').expect(404);
@@ -53,7 +57,10 @@ describe('probes, metrics, about and OpenAPI', () => {
     const os = await import('node:os');
     const path = await import('node:path');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
-    fs.writeFileSync(path.join(dir, 'evil.md'), '# Evil\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n[click](javascript:alert(3)) and [ok](https://example.org)\n');
+    fs.writeFileSync(
+      path.join(dir, 'evil.md'),
+      '# Evil\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n[click](javascript:alert(3)) and [ok](https://example.org)\n',
+    );
     const docs = await TestApp.start({ DOCS_DIR: dir });
     try {
       const page = await docs.http().get('/docs/evil').expect(200);

@@ -30,7 +30,9 @@ describe('npm run users', () => {
   it('refuses what it cannot do with a clear message and changes nothing', async () => {
     expect(() => parseArgs(['add', 'x@example.com', 'root'])).toThrow('role must be one of admin, editor, commander, responder, viewer');
     expect(() => parseArgs(['delete', 'x@example.com'])).toThrow(UsageError);
-    await expect(runUserCommand(t.pool, parseArgs(['set-password', 'nobody@example.com']), 'long-enough-1')).rejects.toThrow('No person with the email nobody@example.com');
+    await expect(runUserCommand(t.pool, parseArgs(['set-password', 'nobody@example.com']), 'long-enough-1')).rejects.toThrow(
+      'No person with the email nobody@example.com',
+    );
     await expect(runUserCommand(t.pool, parseArgs(['add', 'short@example.com', 'viewer']), 'short')).rejects.toThrow('at least 8 characters');
     expect((await t.pool.query(`select count(*)::int n from people where email = 'short@example.com'`)).rows[0].n).toBe(0);
   });

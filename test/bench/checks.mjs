@@ -77,8 +77,16 @@ async function createChecks(gateway) {
   const t0 = Date.now();
   const headers = { cookie: gateway.cookie, 'x-csrf-token': csrfOf(gateway.cookie), 'content-type': 'application/json' };
   for (let c = 0; c < CANARIES; c++) {
-    const checks = Array.from({ length: PER_CANARY }, (_, i) => ({ name: `endpoint-${String(i).padStart(3, '0')}`, url: `http://127.0.0.1:${TARGET_PORT}/c${c}/e${i}` }));
-    const body = { name: `bench-${String(c).padStart(2, '0')}`, namespace: `ns-${c % 5}`, labels: { team: `team-${c % 7}` }, spec: { schedule: `@every ${INTERVAL_S}s`, http: checks } };
+    const checks = Array.from({ length: PER_CANARY }, (_, i) => ({
+      name: `endpoint-${String(i).padStart(3, '0')}`,
+      url: `http://127.0.0.1:${TARGET_PORT}/c${c}/e${i}`,
+    }));
+    const body = {
+      name: `bench-${String(c).padStart(2, '0')}`,
+      namespace: `ns-${c % 5}`,
+      labels: { team: `team-${c % 7}` },
+      spec: { schedule: `@every ${INTERVAL_S}s`, http: checks },
+    };
     const res = await fetch(`${BASE}/api/canaries`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (res.status !== 201) throw new Error(`POST /api/canaries answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   }
@@ -93,7 +101,9 @@ async function createChecks(gateway) {
 async function vacuumLikeAutovacuum(c) {
   await c.query('ANALYZE canaries');
   await c.query('ANALYZE checks');
-  const { rows: [{ autovacuum }] } = await c.query('SHOW autovacuum');
+  const {
+    rows: [{ autovacuum }],
+  } = await c.query('SHOW autovacuum');
   if (autovacuum === 'on') return () => undefined;
   console.log('autovacuum is off on this server: the benchmark runs VACUUM ANALYZE checks every 60 s in its place');
   const timer = setInterval(() => void c.query('VACUUM ANALYZE checks').catch(() => undefined), 60_000);
@@ -111,10 +121,19 @@ async function measureRunner(c, gateway) {
     await sleep(1000);
   }
   const to = new Date();
-  const { rows: [late] } = await c.query(`SELECT count(*)::int AS n FROM checks WHERE deleted_at IS NULL AND next_runtime < now() - interval '2 seconds'`);
+  const {
+    rows: [late],
+  } = await c.query(`SELECT count(*)::int AS n FROM checks WHERE deleted_at IS NULL AND next_runtime < now() - interval '2 seconds'`);
   await sleep(1500); // results are written in batches: let the last ones land
-  const { rows: [runs] } = await c.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT status)::int AS failed FROM check_statuses WHERE time >= $1 AND time < $2`, [from, to]);
-  const { rows: [lag] } = await c.query(
+  const {
+    rows: [runs],
+  } = await c.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT status)::int AS failed FROM check_statuses WHERE time >= $1 AND time < $2`, [
+    from,
+    to,
+  ]);
+  const {
+    rows: [lag],
+  } = await c.query(
     `SELECT count(*)::int AS n,
             percentile_cont(0.5) WITHIN GROUP (ORDER BY lag) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY lag) AS p99, max(lag) AS max
        FROM (SELECT extract(epoch FROM s.time - b.due) * 1000 AS lag
@@ -140,15 +159,21 @@ async function measureRunner(c, gateway) {
 /** Fills check_statuses to STATUSES rows: one a minute per check over the last hour, the rest over the 30 days before. */
 async function seedStatuses(c) {
   const t0 = Date.now();
-  const { rows: [{ n: existing }] } = await c.query(`SELECT count(*)::int AS n FROM check_statuses`);
-  const { rows: [{ n: checks }] } = await c.query(`SELECT count(*)::int AS n FROM checks WHERE deleted_at IS NULL`);
+  const {
+    rows: [{ n: existing }],
+  } = await c.query(`SELECT count(*)::int AS n FROM check_statuses`);
+  const {
+    rows: [{ n: checks }],
+  } = await c.query(`SELECT count(*)::int AS n FROM checks WHERE deleted_at IS NULL`);
   const lastHourPer = Math.min(59, Math.max(0, Math.floor((STATUSES - existing) / checks)));
   const olderPer = Math.max(0, Math.ceil((STATUSES - existing - lastHourPer * checks) / checks));
   const row = (time) => `SELECT k.id, ${time}, (5 + random() * 120)::int, random() > 0.03, false, 'ok', NULL, '{"code":200}'::jsonb
     FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM checks WHERE deleted_at IS NULL) k`;
   const insert = `INSERT INTO check_statuses (check_id, time, duration, status, invalid, message, error, details)`;
   // Per-check offsets (ms) keep the (check_id, time) keys apart; rows that meet a live result are skipped.
-  await c.query(`${insert} ${row(`now() - make_interval(secs => g * 60 + (k.rn % 60000) / 1000.0)`)}, generate_series(1, $1::int) g ON CONFLICT DO NOTHING`, [lastHourPer]);
+  await c.query(`${insert} ${row(`now() - make_interval(secs => g * 60 + (k.rn % 60000) / 1000.0)`)}, generate_series(1, $1::int) g ON CONFLICT DO NOTHING`, [
+    lastHourPer,
+  ]);
   if (olderPer > 0) {
     const stepS = (30 * 86400 - 3600) / olderPer;
     await c.query(
@@ -157,9 +182,9 @@ async function seedStatuses(c) {
     );
   }
   await c.query(`VACUUM ANALYZE check_statuses`);
-  const { rows: [n] } = await c.query(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE time > now() - interval '1 hour')::int AS hour FROM check_statuses`,
-  );
+  const {
+    rows: [n],
+  } = await c.query(`SELECT count(*)::int AS total, count(*) FILTER (WHERE time > now() - interval '1 hour')::int AS hour FROM check_statuses`);
   console.log(`check_statuses: ${n.total} rows (${n.hour} in the last hour; ${existing} from the run) seeded in ${Date.now() - t0} ms`);
   return n.total;
 }
@@ -197,7 +222,14 @@ async function pageReady() {
         await page.locator('[data-testid="health-check-row"], [data-testid="health-group-row"]').first().waitFor({ timeout: PAGE_TIMEOUT });
       } catch (error) {
         await page.screenshot({ path: '/tmp/bench-checks-health.png' }).catch(() => undefined);
-        const text = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+        const text = (
+          await page
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        )
+          .replace(/\s+/g, ' ')
+          .slice(0, 300);
         throw new Error(`${error.message.split('\n')[0]} (page shows: ${text}; screenshot /tmp/bench-checks-health.png)`);
       }
       times.push(Date.now() - t0);
@@ -235,9 +267,18 @@ try {
     target_hits: target.hits(),
   });
   const need = (CHECKS * 60) / INTERVAL_S;
-  console.log(`\n${CHECKS} checks @every ${INTERVAL_S}s over ${SECONDS} s (after ${WARMUP} s warm-up); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`${mark(run.perMinute >= need * 0.995)} executed           ${fmt(run.perMinute, 0).padStart(8)} /min   (target >= ${need}; ${run.failed} failed)`);
-  console.log(`${mark(run.lagP99 <= 2000)} schedule lag       p50 ${fmt(run.lagP50, 0)} ms   p99 ${fmt(run.lagP99, 0)} ms   max ${fmt(run.lagMax, 0)} ms over ${run.lagSamples} runs; ${run.overdueAtEnd} checks > 2 s overdue at the end   (target p99 <= 2000)`);
+  console.log(
+    `\n${CHECKS} checks @every ${INTERVAL_S}s over ${SECONDS} s (after ${WARMUP} s warm-up); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `${mark(run.perMinute >= need * 0.995)} executed           ${fmt(run.perMinute, 0).padStart(8)} /min   (target >= ${need}; ${run.failed} failed)`,
+  );
+  console.log(
+    `${mark(run.lagP99 <= 2000)} schedule lag       p50 ${fmt(run.lagP50, 0)} ms   p99 ${fmt(run.lagP99, 0)} ms   max ${fmt(run.lagMax, 0)} ms over ${run.lagSamples} runs; ${run.overdueAtEnd} checks > 2 s overdue at the end   (target p99 <= 2000)`,
+  );
   console.log(`${mark(run.rssPeak <= 600)} gateway RSS        avg ${fmt(run.rssAvg, 0)} MB   peak ${fmt(run.rssPeak, 0)} MB   (target <= 600)`);
 
   await gateway.stop();
@@ -247,13 +288,17 @@ try {
   gateway = await startGateway(db.url, PORT);
   const summary = await benchSummary(gateway);
   Object.assign(out, { summary_rps: Number(summary.rps.toFixed(1)), summary_p50_ms: summary.p50, summary_p99_ms: summary.p99 });
-  console.log(`${mark(summary.p99 <= 150)} summary 1h         ${fmt(summary.rps).padStart(7)} req/s   p50 ${fmt(summary.p50)} ms   p99 ${fmt(summary.p99)} ms   (${CONNECTIONS} connections, ${out.statuses} rows; target p99 <= 150)`);
+  console.log(
+    `${mark(summary.p99 <= 150)} summary 1h         ${fmt(summary.rps).padStart(7)} req/s   p50 ${fmt(summary.p50)} ms   p99 ${fmt(summary.p99)} ms   (${CONNECTIONS} connections, ${out.statuses} rows; target p99 <= 150)`,
+  );
   if (process.env.BENCH_SKIP_PAGE) console.log('page timing skipped (BENCH_SKIP_PAGE)');
   else {
     try {
       const ready = await pageReady();
       Object.assign(out, { page_p50_ms: percentile(ready, 50), page_max_ms: ready[ready.length - 1] });
-      console.log(`${mark(ready[ready.length - 1] <= 1500)} /health ready     p50 ${percentile(ready, 50)} ms   max ${ready[ready.length - 1]} ms over ${ready.length} loads   (target <= 1500)`);
+      console.log(
+        `${mark(ready[ready.length - 1] <= 1500)} /health ready     p50 ${percentile(ready, 50)} ms   max ${ready[ready.length - 1]} ms over ${ready.length} loads   (target <= 1500)`,
+      );
     } catch (error) {
       out.page_error = error.message.split('\n')[0];
       console.log(`MISS /health did not show check rows: ${out.page_error}`);

@@ -16,7 +16,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 // The web's own queries (plugins/incidents/web/incidentListQuery.ts and incidentsApi.ts).
 const LIST = `/api/db/incidents?select=*,responders(id,deleted_at,team:team_id(id,name,icon),person:person_id(id,name,avatar))&severity=eq.high&status=eq.open&order=created_at.desc&limit=50&offset=0`;
 const PERSON = 'id,name,avatar';
-const EVIDENCE = '*,component:component_id(id,name,icon,status),config:config_id(id,name,type,health),check:check_id(id,name,type,status),config_change:config_change_id(id,change_type,summary,severity),config_analysis:config_analysis_id(id,analyzer,summary,status)';
+const EVIDENCE =
+  '*,component:component_id(id,name,icon,status),config:config_id(id,name,type,health),check:check_id(id,name,type,status),config_change:config_change_id(id,change_type,summary,severity),config_analysis:config_analysis_id(id,analyzer,summary,status)';
 const DETAIL_SELECT = `*,hypotheses(*,evidences(${EVIDENCE}),comments(*,created_by(${PERSON}))),commander:commander_id(${PERSON}),communicator:communicator_id(${PERSON}),responders(*,team:team_id(id,name,icon,spec),person:person_id(${PERSON}))`;
 const detail = (id) => `/api/db/incidents?id=eq.${id}&select=${encodeURIComponent(DETAIL_SELECT)}`;
 
@@ -27,8 +28,12 @@ async function seed(url) {
   const tables = ['incidents', 'hypotheses', 'evidences', 'comments', 'responders'];
   // History and event triggers would write ~400k changelog rows: the benchmark measures reads.
   for (const t of tables) await c.query(`ALTER TABLE ${t} DISABLE TRIGGER USER`);
-  const { rows: people } = await c.query(`insert into people (name, email) select 'Person ' || g, 'p' || g || '@bench.local' from generate_series(1, 20) g returning id`);
-  const { rows: [team] } = await c.query(`insert into teams (name, icon, spec) values ('SRE', 'kubernetes', '{}') returning id`);
+  const { rows: people } = await c.query(
+    `insert into people (name, email) select 'Person ' || g, 'p' || g || '@bench.local' from generate_series(1, 20) g returning id`,
+  );
+  const {
+    rows: [team],
+  } = await c.query(`insert into teams (name, icon, spec) values ('SRE', 'kubernetes', '{}') returning id`);
   const author = people[0].id;
   await c.query(
     `insert into incidents (title, description, severity, status, type, created_by, created_at)
@@ -122,7 +127,9 @@ try {
   const check = await fetch(BASE + LIST, { headers });
   console.log(`list answers ${check.status}, Content-Range ${check.headers.get('content-range')}`);
   const one = await (await fetch(BASE + detail(ids[0]), { headers: { cookie: gateway.cookie } })).json();
-  console.log(`detail has ${one[0].hypotheses.length} hypotheses, ${one[0].hypotheses.reduce((n, h) => n + h.evidences.length, 0)} evidences, ${one[0].hypotheses.reduce((n, h) => n + h.comments.length, 0)} comments, ${one[0].responders.length} responders`);
+  console.log(
+    `detail has ${one[0].hypotheses.length} hypotheses, ${one[0].hypotheses.reduce((n, h) => n + h.evidences.length, 0)} evidences, ${one[0].hypotheses.reduce((n, h) => n + h.comments.length, 0)} comments, ${one[0].responders.length} responders`,
+  );
 
   const list = await load({ url: BASE + LIST, connections: CONNECTIONS, duration: DURATION, headers });
   const details = await load({
@@ -137,7 +144,9 @@ try {
   console.log(`\n${INCIDENTS} incidents, ${CONNECTIONS} connections, ${DURATION} s each`);
   console.log(`list (filters + count)   ${fmt(list.rps).padStart(7)} req/s   p50 ${fmt(list.p50)} ms   p99 ${fmt(list.p99)} ms   (target p99 <= 50)`);
   console.log(`detail (full incident)   ${fmt(details.rps).padStart(7)} req/s   p50 ${fmt(details.p50)} ms   p99 ${fmt(details.p99)} ms   (target p99 <= 80)`);
-  console.log(`detail page ready in Chromium over ${ready.length} incidents: p50 ${percentile(ready, 50)} ms, max ${ready[ready.length - 1]} ms (target <= 1500)`);
+  console.log(
+    `detail page ready in Chromium over ${ready.length} incidents: p50 ${percentile(ready, 50)} ms, max ${ready[ready.length - 1]} ms (target <= 1500)`,
+  );
   console.log(`gateway RSS: ${fmt(mem.now, 0)} MB now, ${fmt(mem.peak, 0)} MB peak`);
 } finally {
   await gateway?.stop();

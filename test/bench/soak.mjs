@@ -59,9 +59,18 @@ const kinds = {
     const [row] = await call('POST', '/api/db/comments', body, { prefer: 'return=representation' });
     acknowledged.comments.push(row.id);
   },
-  'create incident': async () => acknowledged.incidents.push((await call('POST', '/api/incidents', { title: `soak ${Date.now()}`, severity: 'low', type: 'performance' })).id),
+  'create incident': async () =>
+    acknowledged.incidents.push((await call('POST', '/api/incidents', { title: `soak ${Date.now()}`, severity: 'low', type: 'performance' })).id),
 };
-const weights = [['list incidents', 25], ['incident detail', 20], ['list checks', 15], ['health summary', 10], ['whoami', 10], ['add comment', 15], ['create incident', 5]];
+const weights = [
+  ['list incidents', 25],
+  ['incident detail', 20],
+  ['list checks', 15],
+  ['health summary', 10],
+  ['whoami', 10],
+  ['add comment', 15],
+  ['create incident', 5],
+];
 const total = weights.reduce((s, [, w]) => s + w, 0);
 function choose() {
   let n = Math.random() * total;
@@ -119,7 +128,9 @@ const avg = (l) => (l.length ? l.reduce((s, x) => s + x, 0) / l.length : NaN);
 const first = avg(minute(0, 60));
 const last = avg(minute(SECONDS - 60, SECONDS + 1));
 console.log(`gateway RSS: first minute avg ${fmt(first)} MB, last minute avg ${fmt(last)} MB, peak ${fmt(Math.max(...rss.map((s) => s.peak)))} MB`);
-console.log(`writes acknowledged and found: comments ${foundComments}/${acknowledged.comments.length}, incidents ${foundIncidents}/${acknowledged.incidents.length}`);
+console.log(
+  `writes acknowledged and found: comments ${foundComments}/${acknowledged.comments.length}, incidents ${foundIncidents}/${acknowledged.incidents.length}`,
+);
 for (const e of errors.slice(0, 10)) console.log(`  error: ${e}`);
 const lost = foundComments !== acknowledged.comments.length || foundIncidents !== acknowledged.incidents.length;
 process.exit(errors.length || lost ? 1 : 0);

@@ -31,7 +31,9 @@ function start(dataDir: string): Running {
 }
 
 async function ready(r: Running): Promise<void> {
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${PORT}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] })
+    .toBe(200);
   // The listening line is the last thing the start logs.
   await expect.poll(() => r.log(), { timeout: 5_000 }).toContain('Console listening');
 }

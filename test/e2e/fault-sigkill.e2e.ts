@@ -44,7 +44,9 @@ function startGateway(url: string): ChildProcess {
 }
 
 async function ready(): Promise<void> {
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${PORT}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] })
+    .toBe(200);
 }
 
 const auth = { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`, 'content-type': 'application/json' };
@@ -93,7 +95,8 @@ test('a gateway killed mid-run leaves no check claimed, and scheduled work resum
     await expect
       .poll(
         async () =>
-          (await db.query(`select count(distinct check_id)::int n from check_statuses where time > coalesce($1, '-infinity'::timestamptz)`, [before.rows[0].t])).rows[0].n,
+          (await db.query(`select count(distinct check_id)::int n from check_statuses where time > coalesce($1, '-infinity'::timestamptz)`, [before.rows[0].t]))
+            .rows[0].n,
         { timeout: 120_000, intervals: [1000] },
       )
       .toBe(CHECKS);

@@ -28,7 +28,10 @@ test('an admin adds, edits and removes a feature flag through the dialog', async
 
   await page.getByRole('gridcell', { name: 'logs.disable' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: /^(Delete|Yes|Confirm)$/ }).last().click();
+  await page
+    .getByRole('button', { name: /^(Delete|Yes|Confirm)$/ })
+    .last()
+    .click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Feature flag removed successfully' })).toBeVisible();
   await expect(page.getByRole('gridcell', { name: 'logs.disable' })).toHaveCount(0);
 });

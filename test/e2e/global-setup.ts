@@ -63,10 +63,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     for (const user of Object.values(E2E_USERS)) {
       if (user.role === 'admin') continue;
-      const { rows } = await pool.query<{ id: string }>(
-        'insert into people (name, email, password_hash) values ($1, $2, $3) returning id',
-        [user.name, user.email, await hashPassword(user.password)],
-      );
+      const { rows } = await pool.query<{ id: string }>('insert into people (name, email, password_hash) values ($1, $2, $3) returning id', [
+        user.name,
+        user.email,
+        await hashPassword(user.password),
+      ]);
       await pool.query('insert into person_roles (person_id, role) values ($1, $2)', [rows[0].id, user.role]);
     }
   } finally {

@@ -104,10 +104,15 @@ test('a viewer sees the dashboard without Add check, and the server refuses Run 
   await expect(page.getByPlaceholder('Search by name, description, or endpoint')).toBeVisible();
   await expect(page.getByText('Add check')).toHaveCount(0);
   const status = await page.evaluate(async () => {
-    const csrf = document.cookie.split('; ').find((c) => c.startsWith('console_csrf='))?.split('=')[1] ?? '';
+    const csrf =
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('console_csrf='))
+        ?.split('=')[1] ?? '';
     const checks = (await (await fetch('/api/db/checks?select=id&limit=1')).json()) as Array<{ id: string }>;
     const id = checks[0]?.id ?? '00000000-0000-0000-0000-000000000001';
-    return (await fetch(`/api/canary/run/check/${id}`, { method: 'POST', headers: { 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: '{}' })).status;
+    return (await fetch(`/api/canary/run/check/${id}`, { method: 'POST', headers: { 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: '{}' }))
+      .status;
   });
   expect(status).toBe(403);
 });

@@ -15,7 +15,11 @@ export async function signIn(page: Page, who: keyof typeof E2E_USERS, returnTo?:
 export async function apiWrite(page: Page, method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<number> {
   return page.evaluate(
     async ({ method, url, body }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('console_csrf='))?.split('=')[1] ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('console_csrf='))
+          ?.split('=')[1] ?? '';
       const res = await fetch(url, {
         method,
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },

@@ -6,7 +6,11 @@ import { e2eState, JIRA_TOKEN, JIRA_USER } from './users';
 async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   return page.evaluate(
     async ({ method, url, body, headers }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('console_csrf='))?.split('=')[1] ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('console_csrf='))
+          ?.split('=')[1] ?? '';
       const res = await fetch(url, {
         method,
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, ...headers },
@@ -102,7 +106,9 @@ test('an operator runs an incident from creation to close, with a Jira responder
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Responder added successfully' })).toBeVisible();
   await expect
-    .poll(async () => JSON.stringify(await api(page, 'GET', `/api/db/responders?incident_id=eq.${incidentId}&select=status,error,external_id,properties`)), { timeout: 30_000 })
+    .poll(async () => JSON.stringify(await api(page, 'GET', `/api/db/responders?incident_id=eq.${incidentId}&select=status,error,external_id,properties`)), {
+      timeout: 30_000,
+    })
     .toMatch(/"external_id":"OPS-\d+"/);
   await expect(page.getByTestId('responder').first()).toContainText(/OPS-\d+/, { timeout: 15_000 });
 
@@ -117,11 +123,23 @@ test('an operator runs an incident from creation to close, with a Jira responder
   // The changelog lists each step.
   await page.getByRole('button', { name: 'Changelog' }).click();
   // The changelog loads after the click: poll its entries until every step is there (or the expect timeout).
-  const kinds = () => page.getByTestId('changelog').locator('li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.type));
+  const kinds = () =>
+    page
+      .getByTestId('changelog')
+      .locator('li')
+      .evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.type));
   await expect
     .poll(kinds)
     .toEqual(
-      expect.arrayContaining(['incident.created', 'hypothesis.created', 'evidence.created', 'evidence.done_definition_added', 'incident.status_updated', 'responder.created', 'responder.commented']),
+      expect.arrayContaining([
+        'incident.created',
+        'hypothesis.created',
+        'evidence.created',
+        'evidence.done_definition_added',
+        'incident.status_updated',
+        'responder.created',
+        'responder.commented',
+      ]),
     );
 
   // The toggle reads Reopen while the incident is not open (it is mitigated): Reopen, then Close, then Reopen.
@@ -131,7 +149,8 @@ test('an operator runs an incident from creation to close, with a Jira responder
   const toast = page.getByTestId('toast-success').last();
   await expect(toast).toBeVisible();
   const [toastBox, closeBox] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Close', exact: true }).boundingBox()];
-  const overlaps = (a: typeof toastBox, b: typeof toastBox) => !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const overlaps = (a: typeof toastBox, b: typeof toastBox) =>
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   expect(overlaps(toastBox, closeBox)).toBe(false);
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('closed');
@@ -146,8 +165,16 @@ test('a viewer sees incidents without create or write controls and is refused wr
   await expect(page.getByRole('heading', { name: 'Incidents' }).or(page.getByText('Incidents').first())).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create New Incident' })).toHaveCount(0);
   const status = await page.evaluate(async () => {
-    const csrf = document.cookie.split('; ').find((c) => c.startsWith('console_csrf='))?.split('=')[1] ?? '';
-    const res = await fetch('/api/incidents', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ title: 'nope', severity: 'low', type: 'availability' }) });
+    const csrf =
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('console_csrf='))
+        ?.split('=')[1] ?? '';
+    const res = await fetch('/api/incidents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({ title: 'nope', severity: 'low', type: 'availability' }),
+    });
     return res.status;
   });
   expect(status).toBe(403);

@@ -8,8 +8,16 @@ import { signIn } from './helpers';
 async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
   return page.evaluate(
     async ({ method, url, body }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('console_csrf='))?.split('=')[1] ?? '';
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('console_csrf='))
+          ?.split('=')[1] ?? '';
+      const res = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
       return text ? JSON.parse(text) : undefined;
@@ -54,7 +62,11 @@ test('the incident list filters by its controls, and the URL keeps the choice ac
 test('a refused comment keeps its text; a picked mention reads @Name; a long word wraps inside the comments column', async ({ page }) => {
   await signIn(page, 'admin');
   await api(page, 'POST', '/api/db/people', { name: 'Mira Okafor', email: `mira-${Date.now()}@e2e.local` });
-  const incident = await api<{ id: string; hypotheses: { id: string }[] }>(page, 'POST', '/api/incidents', { title: 'Comment box', severity: 'low', type: 'performance' });
+  const incident = await api<{ id: string; hypotheses: { id: string }[] }>(page, 'POST', '/api/incidents', {
+    title: 'Comment box',
+    severity: 'low',
+    type: 'performance',
+  });
   const cache = await api<{ id: string }>(page, 'POST', `/api/incidents/${incident.id}/hypotheses`, { title: 'Cache', type: 'factor' });
   await page.goto(`/incidents/${incident.id}`);
 
@@ -81,7 +93,10 @@ test('a refused comment keeps its text; a picked mention reads @Name; a long wor
   const word = 'x'.repeat(600);
   await box.fill(word);
   await page.getByRole('button', { name: 'Send' }).click();
-  const comment = page.getByTestId('comment').filter({ hasText: word.slice(0, 50) }).last();
+  const comment = page
+    .getByTestId('comment')
+    .filter({ hasText: word.slice(0, 50) })
+    .last();
   await expect(comment).toBeVisible();
   const column = await page.getByRole('region', { name: 'Comments' }).boundingBox();
   const text = await comment.locator('[data-user-text]').boundingBox();

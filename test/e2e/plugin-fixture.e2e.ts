@@ -29,7 +29,11 @@ test('a check-type plugin added as one folder is offered, validated, run and sho
 
   // Validated by the plugin's own runner: the gateway answers 400 with its message and saves nothing.
   const refused = await page.evaluate(async () => {
-    const csrf = document.cookie.split('; ').find((c) => c.startsWith('console_csrf='))?.split('=')[1] ?? '';
+    const csrf =
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('console_csrf='))
+        ?.split('=')[1] ?? '';
     const res = await fetch('/api/canaries', {
       method: 'POST',
       headers: { 'content-type': 'application/yaml', 'x-csrf-token': csrf },

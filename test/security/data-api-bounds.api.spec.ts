@@ -73,7 +73,12 @@ describe('data API and HTTP bounds', () => {
     const editor = await t.signInAs(['editor']);
     const letters = 'abcdefghij';
     const levels = ['    a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 9; i++) levels.push(`    ${letters[i]}: &${letters[i]} [${Array(10).fill(`*${letters[i - 1]}`).join(', ')}]`);
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `    ${letters[i]}: &${letters[i]} [${Array(10)
+          .fill(`*${letters[i - 1]}`)
+          .join(', ')}]`,
+      );
     const yaml = `apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: laughs\nspec:\n  labels:\n${levels.join('\n')}\n`;
     const res = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ yaml }).expect(400);
     expect(res.body.message).toContain('the document expands to more than 100,000 values');

@@ -48,13 +48,21 @@ describe('exec checks: who may save them, and what they can reach', () => {
       .send({ spec: { exec: [{ name: 'probe', script: 'cat /proc/1/environ' }] } })
       .expect(403);
     // replacing the script by another type is a change of the administrator's spec too
-    await editor.agent.put(`/api/canaries/${made.body.id}`).set('x-csrf-token', editor.csrf).send({ name: 'admin-made', namespace: 'sec', spec: { tcp: [{ name: 't', endpoint: '127.0.0.1:1' }] } }).expect(403);
+    await editor.agent
+      .put(`/api/canaries/${made.body.id}`)
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'admin-made', namespace: 'sec', spec: { tcp: [{ name: 't', endpoint: '127.0.0.1:1' }] } })
+      .expect(403);
     const stored = await t.pool.query(`select spec->'exec'->0->>'script' script from canaries where id = $1`, [made.body.id]);
     expect(stored.rows[0].script).toBe('echo ok');
   });
 
   it('lets an editor keep saving canaries without scripts', async () => {
-    await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: 'plain', namespace: 'sec', spec: { tcp: [{ name: 't', endpoint: '127.0.0.1:1' }] } }).expect(201);
+    await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'plain', namespace: 'sec', spec: { tcp: [{ name: 't', endpoint: '127.0.0.1:1' }] } })
+      .expect(201);
   });
 
   (asRoot ? it : it.skip)('runs an administrator’s script for a responder’s Run Now as nobody, away from the gateway’s secrets', async () => {
@@ -85,10 +93,10 @@ describe('exec checks with EXEC_ENABLED=false', () => {
     expect(res.body.message).toBe('Checks that run scripts (exec) are turned off on this console');
     // one stored before scripts were turned off (written directly, as an older version would have)
     const canary = await t.pool.query(`insert into canaries (name, namespace, spec) values ('old', 'sec', '{}') returning id`);
-    const check = await t.pool.query(
-      `insert into checks (canary_id, type, name, spec) values ($1, 'exec', 'old', $2) returning id`,
-      [canary.rows[0].id, { name: 'old', script: 'echo ran' }],
-    );
+    const check = await t.pool.query(`insert into checks (canary_id, type, name, spec) values ($1, 'exec', 'old', $2) returning id`, [
+      canary.rows[0].id,
+      { name: 'old', script: 'echo ran' },
+    ]);
     const run = await admin.agent.post(`/api/canary/run/check/${check.rows[0].id}`).set('x-csrf-token', admin.csrf).expect(200);
     expect(run.body).toMatchObject({ status: false, invalid: true, message: 'Running scripts is turned off on this console.' });
   });

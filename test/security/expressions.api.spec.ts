@@ -19,7 +19,8 @@ describe('user expressions are bounded', () => {
     t = await TestApp.start({ HEALTH_SCHEDULER: 'off', EXPRESSION_TIMEOUT_MS: '200' });
     [responder, editor] = await Promise.all([t.signInAs(['responder']), t.signInAs(['editor'])]);
     const canary = (await t.pool.query(`insert into canaries (name) values ('web') returning id`)).rows[0].id;
-    checkId = (await t.pool.query(`insert into checks (canary_id, type, name, status) values ($1, 'http', 'home', 'healthy') returning id`, [canary])).rows[0].id;
+    checkId = (await t.pool.query(`insert into checks (canary_id, type, name, status) values ($1, 'http', 'home', 'healthy') returning id`, [canary])).rows[0]
+      .id;
   });
   afterAll(() => t?.stop());
 
@@ -44,7 +45,11 @@ describe('user expressions are bounded', () => {
     const res = await post(`/api/evidences/${evidence}/definition-of-done`, { definition_of_done: true, script: spaced }).expect(400);
     expect(res.body.message).toBe('The script is too complex: at most 2 comprehensions (map, filter, all, exists) inside one another');
     // the data API would skip that check: the script column is not writable there
-    await responder.agent.patch(`/api/db/evidences?id=eq.${evidence}`).set('x-csrf-token', responder.csrf).send({ definition_of_done: true, script: HOSTILE }).expect(403);
+    await responder.agent
+      .patch(`/api/db/evidences?id=eq.${evidence}`)
+      .set('x-csrf-token', responder.csrf)
+      .send({ definition_of_done: true, script: HOSTILE })
+      .expect(403);
     expect((await t.pool.query(`select script from evidences where id = $1`, [evidence])).rows[0].script).toBeNull();
   });
 
@@ -69,7 +74,10 @@ describe('user expressions are bounded', () => {
     const { incident, evidence } = await incidentWithEvidence();
     // the evidence's own data is the script's input: a long list makes two nested comprehensions slow
     await t.pool.query(`update evidences set evidence = $2 where id = $1`, [evidence, { items: Array.from({ length: 4000 }, (_, i) => i) }]);
-    await post(`/api/evidences/${evidence}/definition-of-done`, { definition_of_done: true, script: 'evidence.items.all(a, evidence.items.all(b, a + b >= 0.0))' }).expect(200);
+    await post(`/api/evidences/${evidence}/definition-of-done`, {
+      definition_of_done: true,
+      script: 'evidence.items.all(a, evidence.items.all(b, a + b >= 0.0))',
+    }).expect(200);
     const evaluating = post(`/api/incidents/${incident}/definition-of-done/evaluate`).then((r) => r);
     await t.http().get('/healthz').expect(200);
     const res = await evaluating;

@@ -110,7 +110,9 @@ describe('identity hardening', () => {
     await t.pool.query(`insert into login_attempts (email, ip, success, created_at) values ('old@x', '1.2.3.4', false, now() - interval '3 days')`);
     const person = await t.createPerson(['viewer']);
     await t.pool.query(`insert into sessions (id, person_id, expires_at) values ('expired-session', $1, now() - interval '1 hour')`, [person.id]);
-    await t.pool.query(`insert into access_tokens (name, value_hash, person_id, expires_at) values ('old', 'h-old', $1, now() - interval '1 hour')`, [person.id]);
+    await t.pool.query(`insert into access_tokens (name, value_hash, person_id, expires_at) values ('old', 'h-old', $1, now() - interval '1 hour')`, [
+      person.id,
+    ]);
     const { IdentityService } = await import('../../gateway/src/core/auth/identity.service');
     const removed = await t.app.get(IdentityService).pruneExpired();
     expect(removed).toMatchObject({ attempts: expect.any(Number), sessions: 1, tokens: 1 });

@@ -27,7 +27,26 @@ describe('RBAC matrix over every registered resource', () => {
 
   it('has resources registered by every area plugin', () => {
     const names = resources.map((r) => r.name);
-    for (const expected of ['incidents', 'evidences', 'comments', 'responders', 'config_items', 'canaries', 'checks', 'topologies', 'components', 'playbooks', 'agents', 'connections', 'properties', 'people', 'teams', 'notifications', 'job_history', 'logging_backends']) {
+    for (const expected of [
+      'incidents',
+      'evidences',
+      'comments',
+      'responders',
+      'config_items',
+      'canaries',
+      'checks',
+      'topologies',
+      'components',
+      'playbooks',
+      'agents',
+      'connections',
+      'properties',
+      'people',
+      'teams',
+      'notifications',
+      'job_history',
+      'logging_backends',
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -59,7 +78,10 @@ describe('RBAC matrix over every registered resource', () => {
   it.each(ROLES)('gives %s the matrix on the feature-flag routes', async (role) => {
     const { agent, csrf } = agents[role];
     await agent.get('/api/properties').expect(can([role], 'properties', 'read') ? 200 : 403);
-    const write = await agent.post('/api/properties').set('x-csrf-token', csrf).send({ name: `${role}.probe.disable`, value: 'true' });
+    const write = await agent
+      .post('/api/properties')
+      .set('x-csrf-token', csrf)
+      .send({ name: `${role}.probe.disable`, value: 'true' });
     expect(write.status).toBe(can([role], 'properties', 'write') ? 201 : 403);
   });
 

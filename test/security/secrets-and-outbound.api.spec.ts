@@ -53,7 +53,11 @@ describe('checks: stored credentials stay with their connection, and some addres
   });
 
   const runCheck = async (spec: object) => {
-    const made = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: `c${Math.random().toString(36).slice(2, 8)}`, spec }).expect(201);
+    const made = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: `c${Math.random().toString(36).slice(2, 8)}`, spec })
+      .expect(201);
     return (await editor.agent.post(`/api/canary/run/check/${made.body.checks[0].id}`).set('x-csrf-token', editor.csrf).expect(200)).body;
   };
   const storedEverywhere = async () =>
@@ -64,10 +68,21 @@ describe('checks: stored credentials stay with their connection, and some addres
     received.length = 0;
     const result = await runCheck({ http: [{ name: 'steal', url: `http://127.0.0.1:${peerPort}/collect`, headers: [passwordHeader('billing')] }] });
     expect(result).toMatchObject({ status: false, invalid: true });
-    expect(result.message).toBe(`the credential from connection 'billing' may only be sent to https://billing.example.invalid:443, not http://127.0.0.1:${peerPort}`);
+    expect(result.message).toBe(
+      `the credential from connection 'billing' may only be sent to https://billing.example.invalid:443, not http://127.0.0.1:${peerPort}`,
+    );
     expect(received).toEqual([]);
     // nor inside Basic credentials
-    await runCheck({ http: [{ name: 'steal-basic', url: `http://127.0.0.1:${peerPort}/collect`, username: 'x', password: { valueFrom: { secretKeyRef: { name: 'billing', key: 'password' } } } }] });
+    await runCheck({
+      http: [
+        {
+          name: 'steal-basic',
+          url: `http://127.0.0.1:${peerPort}/collect`,
+          username: 'x',
+          password: { valueFrom: { secretKeyRef: { name: 'billing', key: 'password' } } },
+        },
+      ],
+    });
     expect(received).toEqual([]);
   });
 
@@ -88,24 +103,40 @@ describe('checks: stored credentials stay with their connection, and some addres
     try {
       // the connection's own host in the authority, an attacker's in the query string, the connection's password
       const stolen = await runCheck({
-        postgres: [{
-          name: 'steal-pg',
-          url: `postgres://app@pg.example.invalid:5432/app?host=127.0.0.1&port=${fakePort}`,
-          password: { valueFrom: { secretKeyRef: { name: 'pg-remote', key: 'password' } } },
-          timeout: 3000,
-        }],
+        postgres: [
+          {
+            name: 'steal-pg',
+            url: `postgres://app@pg.example.invalid:5432/app?host=127.0.0.1&port=${fakePort}`,
+            password: { valueFrom: { secretKeyRef: { name: 'pg-remote', key: 'password' } } },
+            timeout: 3000,
+          },
+        ],
       });
       expect(stolen).toMatchObject({ status: false, invalid: true });
       expect(stolen.message).toMatch(/credential from connection 'pg-remote' may only be sent to postgres:\/\/pg.example.invalid:5432/);
       expect(reached).toEqual([]);
       // and the console's own database by the same trick
       const db = new URL(t.db.url);
-      const own = await runCheck({ postgres: [{ name: 'self-db-query', url: `postgres://postgres@192.0.2.1:1/${db.pathname.slice(1)}?host=${db.hostname}&port=${db.port}`, query: 'select email from people' }] });
+      const own = await runCheck({
+        postgres: [
+          {
+            name: 'self-db-query',
+            url: `postgres://postgres@192.0.2.1:1/${db.pathname.slice(1)}?host=${db.hostname}&port=${db.port}`,
+            query: 'select email from people',
+          },
+        ],
+      });
       expect(own).toMatchObject({ status: false, invalid: true });
       expect(own.message).toContain("it is this console's database");
       // files on this machine named as TLS material are refused before connecting
-      const files = await runCheck({ postgres: [{ name: 'ssl-files', url: `postgres://app@127.0.0.1:${fakePort}/app?sslkey=/etc/shadow&sslcert=/etc/hostname` }] });
-      expect(files).toMatchObject({ status: false, invalid: true, message: "connection: sslcert, sslkey name files on the console's machine and are not allowed in checks" });
+      const files = await runCheck({
+        postgres: [{ name: 'ssl-files', url: `postgres://app@127.0.0.1:${fakePort}/app?sslkey=/etc/shadow&sslcert=/etc/hostname` }],
+      });
+      expect(files).toMatchObject({
+        status: false,
+        invalid: true,
+        message: "connection: sslcert, sslkey name files on the console's machine and are not allowed in checks",
+      });
       expect(reached).toEqual([]);
     } finally {
       await new Promise((resolve) => fake.close(resolve));
@@ -138,15 +169,25 @@ describe('checks: stored credentials stay with their connection, and some addres
 
   it("refuses checks aimed at this console's API, its database and cloud metadata, storing nothing of an answer", async () => {
     const own = await runCheck({ http: [{ name: 'self', url: `http://127.0.0.1:${consolePort}/api/db/people?select=*` }] });
-    expect(own).toMatchObject({ status: false, invalid: true, message: `127.0.0.1:${consolePort} is not reachable from checks: it is this console. An administrator can allow it.` });
+    expect(own).toMatchObject({
+      status: false,
+      invalid: true,
+      message: `127.0.0.1:${consolePort} is not reachable from checks: it is this console. An administrator can allow it.`,
+    });
     expect(own.details).toEqual({});
     const db = new URL(t.db.url);
-    const database = await runCheck({ postgres: [{ name: 'self-db', url: `postgres://postgres@${db.hostname}:${db.port}/${db.pathname.slice(1)}`, query: 'select email from people' }] });
+    const database = await runCheck({
+      postgres: [{ name: 'self-db', url: `postgres://postgres@${db.hostname}:${db.port}/${db.pathname.slice(1)}`, query: 'select email from people' }],
+    });
     expect(database).toMatchObject({ status: false, invalid: true });
     expect(database.message).toContain("it is this console's database");
     expect(await storedEverywhere()).not.toContain('@test.local');
     const metadata = await runCheck({ http: [{ name: 'imds', url: 'http://169.254.169.254/latest/meta-data/iam/' }] });
-    expect(metadata).toMatchObject({ status: false, invalid: true, message: '169.254.169.254:80 is not reachable from checks: it is a cloud metadata address. An administrator can allow it.' });
+    expect(metadata).toMatchObject({
+      status: false,
+      invalid: true,
+      message: '169.254.169.254:80 is not reachable from checks: it is a cloud metadata address. An administrator can allow it.',
+    });
   });
 
   it('stores a long body cut to the documented size, while the check itself saw all of it', async () => {
@@ -168,7 +209,10 @@ describe('the outbound allow-list', () => {
     const made = await editor.agent
       .post('/api/canaries')
       .set('x-csrf-token', editor.csrf)
-      .send({ name: 'allowed', spec: { postgres: [{ name: 'db', url: `postgres://postgres@${db.hostname}:${db.port}/${db.pathname.slice(1)}`, query: 'select 1 as one' }] } })
+      .send({
+        name: 'allowed',
+        spec: { postgres: [{ name: 'db', url: `postgres://postgres@${db.hostname}:${db.port}/${db.pathname.slice(1)}`, query: 'select 1 as one' }] },
+      })
       .expect(201);
     const run = await editor.agent.post(`/api/canary/run/check/${made.body.checks[0].id}`).set('x-csrf-token', editor.csrf).expect(200);
     expect(run.body).toMatchObject({ status: true, invalid: false });

@@ -35,7 +35,11 @@ export class ScratchPostgres {
     const asRoot = process.getuid?.() === 0;
     if (asRoot) fs.chownSync(dir, NOBODY, NOBODY);
     const ids = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
-    const init = spawnSync(path.join(BIN, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...ids, encoding: 'utf8', cwd: dir });
+    const init = spawnSync(path.join(BIN, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+      ...ids,
+      encoding: 'utf8',
+      cwd: dir,
+    });
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
     const server = new ScratchPostgres(dir, await freePort());
     await server.start();
@@ -48,7 +52,18 @@ export class ScratchPostgres {
 
   async start(): Promise<void> {
     const asRoot = process.getuid?.() === 0;
-    const args = ['-D', path.join(this.dir, 'data'), '-p', String(this.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'];
+    const args = [
+      '-D',
+      path.join(this.dir, 'data'),
+      '-p',
+      String(this.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=off',
+    ];
     this.process = spawn(path.join(BIN, 'postgres'), args, { ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}), cwd: this.dir, stdio: 'ignore' });
     for (let i = 0; i < 200; i++) {
       if (await accepts(this.port)) return;

@@ -60,10 +60,11 @@ export class TestApp {
   /** A person with the given roles (none = no role, treated as viewer) and the shared test password. */
   async createPerson(roles: Role[], email = `${roles.join('-') || 'norole'}-${Math.random().toString(36).slice(2, 8)}@test.local`) {
     const hash = await hashPassword(TEST_PASSWORD);
-    const { rows } = await this.pool.query<{ id: string }>(
-      `insert into people (name, email, password_hash) values ($1, $2, $3) returning id`,
-      [email.split('@')[0], email, hash],
-    );
+    const { rows } = await this.pool.query<{ id: string }>(`insert into people (name, email, password_hash) values ($1, $2, $3) returning id`, [
+      email.split('@')[0],
+      email,
+      hash,
+    ]);
     for (const role of roles) await this.pool.query('insert into person_roles (person_id, role) values ($1, $2)', [rows[0].id, role]);
     return { id: rows[0].id, email };
   }
@@ -73,7 +74,11 @@ export class TestApp {
     const agent = request.agent(this.server);
     const res = await agent.post('/api/auth/login').send({ email, password }).expect(200);
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-    const csrf = cookies.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${CSRF_COOKIE}=`))?.split('=')[1] ?? '';
+    const csrf =
+      cookies
+        .map((c) => c.split(';')[0])
+        .find((c) => c.startsWith(`${CSRF_COOKIE}=`))
+        ?.split('=')[1] ?? '';
     return { agent, csrf, personId: res.body.user.id, email };
   }
 

@@ -62,7 +62,10 @@ export async function runUserCommand(db: Pick<Client, 'query'>, cmd: UserCommand
     await db.query(`insert into person_roles (person_id, role) values ($1, $2) on conflict do nothing`, [person.rows[0].id, cmd.role]);
     return `Added ${cmd.email} (${cmd.role}); they can sign in now`;
   }
-  const updated = await db.query<{ id: string }>(`update people set password_hash = $2 where lower(email) = lower($1) and deleted_at is null returning id`, [cmd.email, hash]);
+  const updated = await db.query<{ id: string }>(`update people set password_hash = $2 where lower(email) = lower($1) and deleted_at is null returning id`, [
+    cmd.email,
+    hash,
+  ]);
   if (!updated.rowCount) throw new UsageError(`No person with the email ${cmd.email}`);
   // A new password ends what the old one opened.
   await db.query(`update sessions set revoked_at = now() where person_id = $1 and revoked_at is null`, [updated.rows[0].id]);

@@ -64,7 +64,8 @@ export class CoreModule {
         ExpressionEvaluator,
         {
           provide: ADDRESS_POLICY,
-          useFactory: () => new AddressPolicy({ listenPort: options.config.port, database: databaseAddress(options.databaseUrl), allow: options.config.outbound.allow }),
+          useFactory: () =>
+            new AddressPolicy({ listenPort: options.config.port, database: databaseAddress(options.databaseUrl), allow: options.config.outbound.allow }),
         },
         IdentityService,
         FeatureService,
@@ -72,7 +73,20 @@ export class CoreModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
-      exports: [APP_CONFIG, PG_POOL, Db, DATA_API_DB, ExecSandbox, ExpressionEvaluator, ADDRESS_POLICY, IdentityService, FeatureService, FEATURE_GATE, PluginHostModule, OutboundModule],
+      exports: [
+        APP_CONFIG,
+        PG_POOL,
+        Db,
+        DATA_API_DB,
+        ExecSandbox,
+        ExpressionEvaluator,
+        ADDRESS_POLICY,
+        IdentityService,
+        FeatureService,
+        FEATURE_GATE,
+        PluginHostModule,
+        OutboundModule,
+      ],
     };
   }
 }

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import {
-  DATA_API_RESOURCES,
-  type DataApiResourceProvider,
-  type DataApiResourceRegistration,
-  type DataApiRpcRegistration,
-} from '@gateway/core/data-api';
+import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration, type DataApiRpcRegistration } from '@gateway/core/data-api';
 
 const feature = 'config' as const;
 const view = (name: string): DataApiResourceRegistration => ({ name, kind: 'view', read: 'database', feature });

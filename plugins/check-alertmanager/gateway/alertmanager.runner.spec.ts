@@ -22,7 +22,11 @@ describe('alertmanager check against the real Alertmanager', () => {
   it('passes while no alert fires', async () => {
     if (!am) return;
     expect(await runner.run({ name: 'a', url: am.url }, context())).toMatchObject({
-      pass: true, invalid: false, error: null, message: 'no alerts firing', details: { alerts: [], count: 0 },
+      pass: true,
+      invalid: false,
+      error: null,
+      message: 'no alerts firing',
+      details: { alerts: [], count: 0 },
     });
   });
 
@@ -69,7 +73,9 @@ describe('alertmanager check against the real Alertmanager', () => {
     expect((await runner.run({ name: 'a', url: am.url, filters: { team: 'db' } }, context())).pass).toBe(true);
     expect(names((await runner.run({ name: 'a', url: am.url, filters: { namespace: 'pro.' } }, context())).details.alerts)).toEqual(['DiskFull']);
     expect(names((await runner.run({ name: 'a', url: am.url, exclude_filters: { namespace: 'prod' } }, context())).details.alerts)).toEqual(['HighLatency']);
-    expect((await runner.run({ name: 'a', url: am.url, filters: { severity: 'critical' }, exclude_filters: { namespace: 'prod' } }, context())).pass).toBe(true);
+    expect((await runner.run({ name: 'a', url: am.url, filters: { severity: 'critical' }, exclude_filters: { namespace: 'prod' } }, context())).pass).toBe(
+      true,
+    );
   });
 
   it('does not count silenced alerts', async () => {
@@ -93,7 +99,10 @@ describe('alertmanager check', () => {
 
   it('sends names and labels as quoted, escaped regex matchers', () => {
     expect(matchersOf({ name: 'a', alerts: ['A', 'B.*'], ignore: ['C'], filters: { ns: 'a\\.b' }, exclude_filters: { q: 'say "hi"' } })).toEqual([
-      'alertname=~"A|B.*"', 'alertname!~"C"', 'ns=~"a\\\\.b"', 'q!~"say \\"hi\\""',
+      'alertname=~"A|B.*"',
+      'alertname!~"C"',
+      'ns=~"a\\\\.b"',
+      'q!~"say \\"hi\\""',
     ]);
     expect(matchersOf({ name: 'a', alerts: 'DiskFull\n High.* \n\n', ignore: '' })).toEqual(['alertname=~"DiskFull|High.*"']);
   });
@@ -102,13 +111,19 @@ describe('alertmanager check', () => {
 
   it('is invalid, naming the field', async () => {
     expect(runner.validate({ name: 'a' })).toEqual(['url: required']);
-    expect(runner.validate({ name: 'a', url: 'http://am:9093', alerts: { a: 1 }, ignore: [1], filters: ['x'], exclude_filters: { 'bad-label': 'x' } })).toEqual([
-      'alerts: must be a list of alert names',
-      'ignore: must be a list of alert names',
-      'filters: must be a map of label to value',
-      "exclude_filters: 'bad-label' is not a label name",
-    ]);
-    expect(await runner.run({ name: 'a', url: 'ftp://am:21' }, context())).toMatchObject({ pass: false, invalid: true, message: 'url: must be an http:// or https:// URL, or host:port' });
+    expect(runner.validate({ name: 'a', url: 'http://am:9093', alerts: { a: 1 }, ignore: [1], filters: ['x'], exclude_filters: { 'bad-label': 'x' } })).toEqual(
+      [
+        'alerts: must be a list of alert names',
+        'ignore: must be a list of alert names',
+        'filters: must be a map of label to value',
+        "exclude_filters: 'bad-label' is not a label name",
+      ],
+    );
+    expect(await runner.run({ name: 'a', url: 'ftp://am:21' }, context())).toMatchObject({
+      pass: false,
+      invalid: true,
+      message: 'url: must be an http:// or https:// URL, or host:port',
+    });
     expect(runner.validate({ name: 'a', url: 'am 9093' })).toEqual(['url: must be an http:// or https:// URL, or host:port']);
   });
 

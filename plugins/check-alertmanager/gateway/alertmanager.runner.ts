@@ -58,7 +58,8 @@ export class AlertmanagerCheckRunner implements CheckRunner {
     for (const field of ['filters', 'exclude_filters'] as const) {
       const v = spec[field];
       if (v === undefined || v === null) continue;
-      if (typeof v !== 'object' || Array.isArray(v) || Object.values(v).some((x) => typeof x !== 'string')) errors.push(`${field}: must be a map of label to value`);
+      if (typeof v !== 'object' || Array.isArray(v) || Object.values(v).some((x) => typeof x !== 'string'))
+        errors.push(`${field}: must be a map of label to value`);
       else {
         const bad = Object.keys(v).find((k) => !LABEL_NAME.test(k));
         if (bad !== undefined) errors.push(`${field}: '${bad}' is not a label name`);
@@ -72,17 +73,24 @@ export class AlertmanagerCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const search: Array<[string, string]> = [['active', 'true'], ['silenced', 'false'], ['inhibited', 'false'], ...matchersOf(spec).map((m): [string, string] => ['filter', m])];
+    const search: Array<[string, string]> = [
+      ['active', 'true'],
+      ['silenced', 'false'],
+      ['inhibited', 'false'],
+      ...matchersOf(spec).map((m): [string, string] => ['filter', m]),
+    ];
     const response = await apiCall(spec, ctx, started, { rules: URL_RULES, path: '/api/v2/alerts', search, insecure: spec.insecure === true });
     if ('pass' in response) return response;
     const { duration, json } = response;
     if (response.code < 200 || response.code > 299 || !Array.isArray(json)) {
-      const reason = typeof json === 'string' ? json : (json as { message?: unknown } | undefined)?.message ?? response.body.slice(0, 200).trim();
+      const reason = typeof json === 'string' ? json : ((json as { message?: unknown } | undefined)?.message ?? response.body.slice(0, 200).trim());
       const message = `HTTP ${response.code}: ${String(reason)}`;
       return { pass: false, invalid: false, duration, message, error: message, details: { code: response.code } };
     }
     // Alertmanager's order varies between calls; by name, then start, the message and details read the same each run.
-    const alerts = (json as AlertmanagerAlert[]).map(firingAlert).sort((a, b) => a.name.localeCompare(b.name) || String(a.startsAt).localeCompare(String(b.startsAt)));
+    const alerts = (json as AlertmanagerAlert[])
+      .map(firingAlert)
+      .sort((a, b) => a.name.localeCompare(b.name) || String(a.startsAt).localeCompare(String(b.startsAt)));
     const count = alerts.length;
     const names = [...new Set(alerts.map((a) => a.name))];
     const message = count ? `${count} alert${count === 1 ? '' : 's'} firing: ${names.join(', ')}` : 'no alerts firing';
@@ -119,4 +127,3 @@ function firingAlert(a: AlertmanagerAlert): FiringAlert {
     fingerprint: a.fingerprint ?? null,
   };
 }
-

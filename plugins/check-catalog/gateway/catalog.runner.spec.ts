@@ -11,11 +11,40 @@ import { parseSelector } from './selector';
 const context = (timeoutMs = 5000): CheckRunContext => checkContext(timeoutMs);
 
 const ITEMS = [
-  { name: 'api', type: 'Kubernetes::Deployment', health: 'healthy', status: 'Running', labels: { app: 'api', tier: 'web' }, tags: { cluster: 'prod', namespace: 'shop' } },
-  { name: 'worker', type: 'Kubernetes::Deployment', health: 'unhealthy', status: 'Degraded', labels: { app: 'worker', tier: 'jobs' }, tags: { cluster: 'prod', namespace: 'shop' } },
+  {
+    name: 'api',
+    type: 'Kubernetes::Deployment',
+    health: 'healthy',
+    status: 'Running',
+    labels: { app: 'api', tier: 'web' },
+    tags: { cluster: 'prod', namespace: 'shop' },
+  },
+  {
+    name: 'worker',
+    type: 'Kubernetes::Deployment',
+    health: 'unhealthy',
+    status: 'Degraded',
+    labels: { app: 'worker', tier: 'jobs' },
+    tags: { cluster: 'prod', namespace: 'shop' },
+  },
   { name: 'orders-db', type: 'AWS::RDS::DBInstance', health: 'warning', status: 'available', labels: { team: 'data' }, tags: { account: '1234' } },
-  { name: 'api-canary', type: 'Kubernetes::Pod', health: 'healthy', status: 'Running', labels: { app: 'api', legacy: 'yes' }, tags: { cluster: 'stage', namespace: 'shop' } },
-  { name: 'old-api', type: 'Kubernetes::Deployment', health: 'healthy', status: 'Running', labels: { app: 'api' }, tags: { cluster: 'prod', namespace: 'shop' }, deleted: true },
+  {
+    name: 'api-canary',
+    type: 'Kubernetes::Pod',
+    health: 'healthy',
+    status: 'Running',
+    labels: { app: 'api', legacy: 'yes' },
+    tags: { cluster: 'stage', namespace: 'shop' },
+  },
+  {
+    name: 'old-api',
+    type: 'Kubernetes::Deployment',
+    health: 'healthy',
+    status: 'Running',
+    labels: { app: 'api' },
+    tags: { cluster: 'prod', namespace: 'shop' },
+    deleted: true,
+  },
 ];
 
 describe('catalog check', () => {
@@ -53,15 +82,36 @@ describe('catalog check', () => {
     const r = await runner.run({ name: 'c', selector: { types: ['Kubernetes::Deployment'] } }, context());
     expect(r).toMatchObject({ pass: true, invalid: false, error: null, message: '2 items', details: { count: 2 } });
     expect(r.details.items).toEqual([
-      { id: ids.api, name: 'api', type: 'Kubernetes::Deployment', health: 'healthy', status: 'Running', labels: { app: 'api', tier: 'web' }, tags: { cluster: 'prod', namespace: 'shop' } },
-      { id: ids.worker, name: 'worker', type: 'Kubernetes::Deployment', health: 'unhealthy', status: 'Degraded', labels: { app: 'worker', tier: 'jobs' }, tags: { cluster: 'prod', namespace: 'shop' } },
+      {
+        id: ids.api,
+        name: 'api',
+        type: 'Kubernetes::Deployment',
+        health: 'healthy',
+        status: 'Running',
+        labels: { app: 'api', tier: 'web' },
+        tags: { cluster: 'prod', namespace: 'shop' },
+      },
+      {
+        id: ids.worker,
+        name: 'worker',
+        type: 'Kubernetes::Deployment',
+        health: 'unhealthy',
+        status: 'Degraded',
+        labels: { app: 'worker', tier: 'jobs' },
+        tags: { cluster: 'prod', namespace: 'shop' },
+      },
     ]);
   });
 
   it('fails when nothing matches, unless a test expression decides', async () => {
     if (!database) return;
     const none = { name: 'c', selector: { type: 'Kubernetes::Node' } };
-    expect(await runner.run(none, context())).toMatchObject({ pass: false, invalid: false, message: 'no config items match the selector', details: { count: 0, items: [] } });
+    expect(await runner.run(none, context())).toMatchObject({
+      pass: false,
+      invalid: false,
+      message: 'no config items match the selector',
+      details: { count: 0, items: [] },
+    });
     expect(await runner.run({ ...none, test: { expression: 'count == 0' } }, context())).toMatchObject({ pass: true, details: { count: 0 } });
   });
 
@@ -69,7 +119,10 @@ describe('catalog check', () => {
     if (!database) return;
     expect(names(await runner.run({ name: 'c', selector: { name: 'api*' } }, context()))).toEqual(['api', 'api-canary']);
     expect(names(await runner.run({ name: 'c', selector: { namespace: 'shop', healths: ['!healthy'] } }, context()))).toEqual(['worker']);
-    expect(names(await runner.run({ name: 'c', selector: { types: 'Kubernetes::*', statuses: 'Running,Degraded', healths: 'healthy' } }, context()))).toEqual(['api', 'api-canary']);
+    expect(names(await runner.run({ name: 'c', selector: { types: 'Kubernetes::*', statuses: 'Running,Degraded', healths: 'healthy' } }, context()))).toEqual([
+      'api',
+      'api-canary',
+    ]);
     expect(names(await runner.run({ name: 'c', selector: { id: ids['orders-db'] } }, context()))).toEqual(['orders-db']);
   });
 

@@ -19,7 +19,11 @@ export interface CatalogCheckItem {
 }
 
 const hasTest = (test: unknown) =>
-  (typeof test === 'string' && test.trim() !== '') || (!!test && typeof test === 'object' && typeof (test as { expression?: unknown }).expression === 'string' && (test as { expression: string }).expression.trim() !== '');
+  (typeof test === 'string' && test.trim() !== '') ||
+  (!!test &&
+    typeof test === 'object' &&
+    typeof (test as { expression?: unknown }).expression === 'string' &&
+    (test as { expression: string }).expression.trim() !== '');
 
 /**
  * Check type `catalog`: selects config items (not deleted) with one or more resource selectors and passes when the
@@ -45,7 +49,9 @@ export class CatalogCheckRunner implements CheckRunner {
     if (problems.length) return { pass: false, invalid: true, duration: 0, message: problems.join('; '), error: problems.join('; '), details: {} };
 
     const params = new Params();
-    const where = selectorsOf(spec.selector).map((s) => `(${selectorSql(s as ResourceSelector, params)})`).join(' OR ');
+    const where = selectorsOf(spec.selector)
+      .map((s) => `(${selectorSql(s as ResourceSelector, params)})`)
+      .join(' OR ');
     const sql = `SELECT id, name, type, health, status, labels, tags, count(*) OVER () AS total
                    FROM configs
                   WHERE deleted_at IS NULL AND (${where})

@@ -20,13 +20,23 @@ export interface ResourceSelector {
 
 /** One requirement of a Kubernetes-style selector (`a=b`, `a!=b`, `a in (x,y)`, `a notin (x)`, `a`, `!a`). */
 export type Requirement =
-  | { key: string; op: 'eq' | 'neq'; value: string }
-  | { key: string; op: 'in' | 'notin'; values: string[] }
-  | { key: string; op: 'exists' | 'absent' };
+  { key: string; op: 'eq' | 'neq'; value: string } | { key: string; op: 'in' | 'notin'; values: string[] } | { key: string; op: 'exists' | 'absent' };
 
 const KEY = '[A-Za-z0-9_][-A-Za-z0-9_./]*';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const SELECTOR_FIELDS = ['id', 'name', 'namespace', 'types', 'type', 'statuses', 'healths', 'labels', 'labelSelector', 'tagSelector', 'fieldSelector'] as const;
+export const SELECTOR_FIELDS = [
+  'id',
+  'name',
+  'namespace',
+  'types',
+  'type',
+  'statuses',
+  'healths',
+  'labels',
+  'labelSelector',
+  'tagSelector',
+  'fieldSelector',
+] as const;
 
 /** Columns a `fieldSelector` may name. */
 const FIELD_COLUMNS: Record<string, string> = {
@@ -76,7 +86,11 @@ export function parseSelector(text: string): Requirement[] {
 /** `a,b` or `[a, b]` as a list. */
 export function listOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -99,7 +113,8 @@ export function validateSelector(value: unknown, where: string): string[] {
   for (const f of ['name', 'namespace', 'type'] as const) if (s[f] !== undefined && typeof s[f] !== 'string') errors.push(`${where}.${f}: must be a string`);
   for (const f of ['types', 'statuses', 'healths'] as const) {
     const v = s[f];
-    if (v !== undefined && typeof v !== 'string' && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) errors.push(`${where}.${f}: must be a list of strings`);
+    if (v !== undefined && typeof v !== 'string' && !(Array.isArray(v) && v.every((x) => typeof x === 'string')))
+      errors.push(`${where}.${f}: must be a list of strings`);
   }
   if (s.labels !== undefined) {
     const l = s.labels;
@@ -116,7 +131,8 @@ export function validateSelector(value: unknown, where: string): string[] {
     try {
       const reqs = parseSelector(s[f] as string);
       if (f === 'fieldSelector') {
-        for (const r of reqs) if (!(r.key in FIELD_COLUMNS)) errors.push(`${where}.fieldSelector: unknown field ${r.key} (one of ${Object.keys(FIELD_COLUMNS).join(', ')})`);
+        for (const r of reqs)
+          if (!(r.key in FIELD_COLUMNS)) errors.push(`${where}.fieldSelector: unknown field ${r.key} (one of ${Object.keys(FIELD_COLUMNS).join(', ')})`);
       }
     } catch (err) {
       errors.push(`${where}.${f}: ${(err as Error).message}`);

@@ -14,11 +14,18 @@ describe('dns check', () => {
   beforeAll(async () => {
     peer = await startDnsPeer(
       {
-        'web.test': [{ type: 'A', address: '10.0.0.1' }, { type: 'A', address: '10.0.0.2' }, { type: 'TXT', text: ['v=spf1 ', '-all'] }],
-        'mail.test': [{ type: 'MX', preference: 10, exchange: 'mx1.mail.test' }, { type: 'MX', preference: 20, exchange: 'mx2.mail.test' }],
+        'web.test': [
+          { type: 'A', address: '10.0.0.1' },
+          { type: 'A', address: '10.0.0.2' },
+          { type: 'TXT', text: ['v=spf1 ', '-all'] },
+        ],
+        'mail.test': [
+          { type: 'MX', preference: 10, exchange: 'mx1.mail.test' },
+          { type: 'MX', preference: 20, exchange: 'mx2.mail.test' },
+        ],
         'www.test': [{ type: 'CNAME', name: 'web.test' }],
         '_api._tcp.test': [{ type: 'SRV', priority: 1, weight: 5, port: 8443, target: 'api.test' }],
-        'test': [{ type: 'NS', name: 'ns1.test' }],
+        test: [{ type: 'NS', name: 'ns1.test' }],
         '1.0.0.10.in-addr.arpa': [{ type: 'PTR', name: 'web.test' }],
       },
       ['slow.test'],

@@ -42,14 +42,16 @@ export class DnsCheckRunner implements CheckRunner {
     const errors: string[] = [];
     if (typeof spec.query !== 'string' || !spec.query) errors.push('query: required');
     if (spec.server !== undefined && (typeof spec.server !== 'string' || !isIP(spec.server))) errors.push('server: must be an IP address');
-    if (spec.port !== undefined && !(Number.isInteger(spec.port) && (spec.port as number) > 0 && (spec.port as number) < 65536)) errors.push('port: must be 1-65535');
+    if (spec.port !== undefined && !(Number.isInteger(spec.port) && (spec.port as number) > 0 && (spec.port as number) < 65536))
+      errors.push('port: must be 1-65535');
     const type = String(spec.querytype ?? 'A').toUpperCase();
     if (!(DNS_QUERY_TYPES as readonly string[]).includes(type)) errors.push(`querytype: must be one of ${DNS_QUERY_TYPES.join(', ')}`);
     for (const field of ['minrecords', 'thresholdMillis'] as const) {
       const v = spec[field];
       if (v !== undefined && (typeof v !== 'number' || v < 0)) errors.push(`${field}: must be a number ≥ 0`);
     }
-    if (spec.exactreply !== undefined && (!Array.isArray(spec.exactreply) || spec.exactreply.some((r) => typeof r !== 'string'))) errors.push('exactreply: must be a list of strings');
+    if (spec.exactreply !== undefined && (!Array.isArray(spec.exactreply) || spec.exactreply.some((r) => typeof r !== 'string')))
+      errors.push('exactreply: must be a list of strings');
     return errors;
   }
 
@@ -73,7 +75,9 @@ export class DnsCheckRunner implements CheckRunner {
       if (ctx.signal.aborted) throw new Error('aborted');
       records = await lookup(resolver, type, query);
     } catch (err) {
-      const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms resolving ${type} ${query}` : `${type} ${query}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
+      const message = ctx.signal.aborted
+        ? `timed out after ${ctx.timeoutMs}ms resolving ${type} ${query}`
+        : `${type} ${query}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: { records: [], querytype: type } };
     } finally {
       ctx.signal.removeEventListener('abort', onAbort);
@@ -92,6 +96,13 @@ export class DnsCheckRunner implements CheckRunner {
     const threshold = spec.thresholdMillis as number | undefined;
     if (threshold && duration > threshold) failures.push(`took ${duration}ms, more than the threshold of ${threshold}ms`);
     const message = failures.length ? failures.join('; ') : `${records.length} ${type} records`;
-    return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details: { records, querytype: type, duration } };
+    return {
+      pass: failures.length === 0,
+      invalid: false,
+      duration,
+      message,
+      error: failures.length ? message : null,
+      details: { records, querytype: type, duration },
+    };
   }
 }

@@ -71,10 +71,16 @@ describe('elasticsearch check', () => {
     expect(none).toMatchObject({ pass: false, message: 'missing authentication credentials for REST request [/logs/_search]', details: { code: 401 } });
     const wrong = await runner.run({ name: 'e', url: secured.url, index: 'logs', results: 3, username: 'elastic', password: 'nope' }, context());
     expect(wrong.message).toBe('unable to authenticate user [elastic] for REST request [/logs/_search]');
-    const ok = await runner.run({ name: 'e', url: secured.url, index: 'logs', results: 3, username: { value: 'elastic' }, password: { valueFrom: { literal: 's3cret' } } }, context());
+    const ok = await runner.run(
+      { name: 'e', url: secured.url, index: 'logs', results: 3, username: { value: 'elastic' }, password: { valueFrom: { literal: 's3cret' } } },
+      context(),
+    );
     expect(ok).toMatchObject({ pass: true, details: { count: 3 } });
     expect(secured.requests[secured.requests.length - 1].authorization).toBe('Basic ' + Buffer.from('elastic:s3cret').toString('base64'));
-    const older = await runner.run({ name: 'e', url: secured.url, index: 'logs', results: 3, auth: { username: { value: 'elastic' }, password: { value: 's3cret' } } }, context());
+    const older = await runner.run(
+      { name: 'e', url: secured.url, index: 'logs', results: 3, auth: { username: { value: 'elastic' }, password: { value: 's3cret' } } },
+      context(),
+    );
     expect(older.pass).toBe(true);
   });
 
@@ -88,7 +94,9 @@ describe('elasticsearch check', () => {
       'query: not valid JSON (Unexpected end of JSON input)',
       'results: must be an integer ≥ 0',
     ]);
-    expect(runner.validate({ name: 'e', connection: 'connection://elasticsearch/main', index: 'logs', query: '[1]' })).toEqual(['query: must be a JSON object (the search body)']);
+    expect(runner.validate({ name: 'e', connection: 'connection://elasticsearch/main', index: 'logs', query: '[1]' })).toEqual([
+      'query: must be a JSON object (the search body)',
+    ]);
     expect(await runner.run({ name: 'e', url: es.url }, context())).toMatchObject({ pass: false, invalid: true, message: 'index: required' });
   });
 });

@@ -28,7 +28,10 @@ describe('opensearch check', () => {
 
   beforeAll(async () => {
     os = await startSearchEnginePeer({ distribution: 'opensearch', auth: { username: 'admin', password: 'Adm1n!pass' } });
-    os.index('index', [{ system: { version: 'v1.0' }, app: 'shop' }, { system: { version: 'v2.0' }, app: 'shop' }]);
+    os.index('index', [
+      { system: { version: 'v1.0' }, app: 'shop' },
+      { system: { version: 'v2.0' }, app: 'shop' },
+    ]);
   });
   afterAll(async () => {
     await os?.stop();

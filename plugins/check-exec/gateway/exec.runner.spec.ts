@@ -20,7 +20,13 @@ describe('exec check', () => {
 
   it('passes on exit 0 with stdout, stderr and the exit code in details', async () => {
     const r = await runner.run({ name: 'e', script: 'echo "hello $WHO"; echo warn >&2; exit 0', env: [{ name: 'WHO', value: 'sre' }] }, context());
-    expect(r).toMatchObject({ pass: true, invalid: false, error: null, message: 'hello sre', details: { stdout: 'hello sre\n', stderr: 'warn\n', exitCode: 0 } });
+    expect(r).toMatchObject({
+      pass: true,
+      invalid: false,
+      error: null,
+      message: 'hello sre',
+      details: { stdout: 'hello sre\n', stderr: 'warn\n', exitCode: 0 },
+    });
   });
 
   it('fails on a non-zero exit, with stderr in the message', async () => {
@@ -83,7 +89,10 @@ describe('exec check', () => {
     const guarded = new ExecCheckRunner(sandbox());
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o750); // others out; the group (root's here) kept
     const r = await guarded.run(
-      { name: 'e', script: `cat /proc/$PPID/environ >/dev/null 2>&1 && echo environ; ls ${dataDir} >/dev/null 2>&1 && echo datadir; cat ${dataDir}/connection.key 2>/dev/null; echo done` },
+      {
+        name: 'e',
+        script: `cat /proc/$PPID/environ >/dev/null 2>&1 && echo environ; ls ${dataDir} >/dev/null 2>&1 && echo datadir; cat ${dataDir}/connection.key 2>/dev/null; echo done`,
+      },
       context(),
     );
     expect(r.details.stdout).toBe('done\n');

@@ -77,7 +77,10 @@ describe('folder check', () => {
     expect(remoteScheme({ name: 'f', path: '/tmp', smbConnection: { username: { value: 'u' } } })).toBe('smb');
     expect(remoteScheme({ name: 'f', path: dir })).toBeNull();
     // Never a listing of this machine's /tmp for a check meant for a remote server.
-    expect(await runner.run({ name: 'f', path: '/tmp', sftpConnection: { host: '192.168.1.5' } }, context())).toMatchObject({ invalid: true, message: 'folder: sftp:// paths are not supported on this console yet' });
+    expect(await runner.run({ name: 'f', path: '/tmp', sftpConnection: { host: '192.168.1.5' } }, context())).toMatchObject({
+      invalid: true,
+      message: 'folder: sftp:// paths are not supported on this console yet',
+    });
     expect(runner.validate({ name: 'f', path: 's3://bucket', maxAge: 'soon' })).toEqual(['maxAge: must be a duration such as 30m, 1h or 2d']);
   });
 

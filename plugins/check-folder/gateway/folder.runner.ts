@@ -12,7 +12,12 @@ const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 
 export function parseDuration(value: unknown): number | null {
   if (typeof value === 'number') return value >= 0 ? value * 1000 : null;
   if (typeof value !== 'string') return null;
-  const parts = [...value.trim().toLowerCase().matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)];
+  const parts = [
+    ...value
+      .trim()
+      .toLowerCase()
+      .matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g),
+  ];
   if (!parts.length || parts.map((p) => p[0]).join('') !== value.trim().toLowerCase()) return null;
   return parts.reduce((sum, p) => sum + Number(p[1]) * DURATION_UNITS[p[2]], 0);
 }
@@ -61,9 +66,12 @@ export class FolderCheckRunner implements CheckRunner {
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
     if (typeof spec.path !== 'string' || !spec.path) errors.push('path: required');
-    else if (!remoteScheme(spec) && !path.isAbsolute(spec.path)) errors.push('path: must be an absolute local path, or an s3://, gcs://, sftp:// or smb:// path');
-    for (const f of ['minAge', 'maxAge'] as const) if (spec[f] !== undefined && parseDuration(spec[f]) === null) errors.push(`${f}: must be a duration such as 30m, 1h or 2d`);
-    for (const f of ['minSize', 'maxSize'] as const) if (spec[f] !== undefined && parseSize(spec[f]) === null) errors.push(`${f}: must be a size such as 10kb or 1mb`);
+    else if (!remoteScheme(spec) && !path.isAbsolute(spec.path))
+      errors.push('path: must be an absolute local path, or an s3://, gcs://, sftp:// or smb:// path');
+    for (const f of ['minAge', 'maxAge'] as const)
+      if (spec[f] !== undefined && parseDuration(spec[f]) === null) errors.push(`${f}: must be a duration such as 30m, 1h or 2d`);
+    for (const f of ['minSize', 'maxSize'] as const)
+      if (spec[f] !== undefined && parseSize(spec[f]) === null) errors.push(`${f}: must be a size such as 10kb or 1mb`);
     for (const f of ['minCount', 'maxCount'] as const) {
       if (spec[f] !== undefined && !(Number.isInteger(spec[f]) && (spec[f] as number) >= 0)) errors.push(`${f}: must be an integer ≥ 0`);
     }
@@ -115,7 +123,8 @@ export class FolderCheckRunner implements CheckRunner {
     const minAge = parseDuration(spec.minAge);
     const maxAge = parseDuration(spec.maxAge);
     if (spec.minAge !== undefined && newestAge !== null && newestAge < minAge!) failures.push(`${newest!.name} is newer than ${spec.minAge}`);
-    if (spec.maxAge !== undefined && (newestAge === null || newestAge > maxAge!)) failures.push(newest ? `newest file ${newest.name} is older than ${spec.maxAge}` : `no file newer than ${spec.maxAge}`);
+    if (spec.maxAge !== undefined && (newestAge === null || newestAge > maxAge!))
+      failures.push(newest ? `newest file ${newest.name} is older than ${spec.maxAge}` : `no file newer than ${spec.maxAge}`);
     if (spec.minCount !== undefined && files.length < (spec.minCount as number)) failures.push(`${files.length} files, fewer than ${spec.minCount}`);
     if (spec.maxCount !== undefined && files.length > (spec.maxCount as number)) failures.push(`${files.length} files, more than ${spec.maxCount}`);
     if (spec.minSize !== undefined && sizes.length && Math.min(...sizes) < parseSize(spec.minSize)!) failures.push(`a file is smaller than ${spec.minSize}`);

@@ -105,7 +105,9 @@ export class HttpCheckRunner implements CheckRunner {
         credentials: { username, password },
       };
       response =
-        ntlmVersion === null ? await this.request(url, options) : await this.ntlmExchange(url, options, ntlmCredentials(username ?? '', password ?? ''), ntlmVersion);
+        ntlmVersion === null
+          ? await this.request(url, options)
+          : await this.ntlmExchange(url, options, ntlmCredentials(username ?? '', password ?? ''), ntlmVersion);
     } catch (err) {
       if (err instanceof OutboundRefused) throw err;
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
@@ -140,7 +142,12 @@ export class HttpCheckRunner implements CheckRunner {
    */
   private ntlmExchange(url: URL, opts: RequestOptions, credentials: NtlmOptions, version: 1 | 2): Promise<HttpResponse> {
     return this.http.withConnection(url, { insecure: opts.insecure }, async (connection) => {
-      const first = await this.request(url, { ...opts, body: undefined, connection, headers: { ...opts.headers, authorization: negotiateHeader(credentials) } });
+      const first = await this.request(url, {
+        ...opts,
+        body: undefined,
+        connection,
+        headers: { ...opts.headers, authorization: negotiateHeader(credentials) },
+      });
       const challenge = /NTLM [A-Za-z0-9+/=]+/.exec(first.headers['www-authenticate'] ?? '')?.[0];
       if (!challenge) {
         if (first.code === 401) throw new Error(`${version === 2 ? 'NTLMv2' : 'NTLM'}: the server answered 401 without an NTLM challenge`);

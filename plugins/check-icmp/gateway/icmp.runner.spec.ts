@@ -56,7 +56,11 @@ describe('icmp check', () => {
     try {
       const runner = new IcmpCheckRunner();
       runner.pingCommand = fake.command;
-      expect(await runner.run({ name: 'i', endpoint: '127.0.0.1' }, context())).toMatchObject({ pass: false, invalid: true, message: 'icmp: ping could not run: ping: socket: Operation not permitted' });
+      expect(await runner.run({ name: 'i', endpoint: '127.0.0.1' }, context())).toMatchObject({
+        pass: false,
+        invalid: true,
+        message: 'icmp: ping could not run: ping: socket: Operation not permitted',
+      });
     } finally {
       fake.remove();
     }
@@ -75,7 +79,12 @@ describe('icmp check', () => {
       fake.remove();
     }
     expect(parsePingOutput('3 packets transmitted, 1 packets received, 66% packet loss\nround-trip min/avg/max = 1.0/1.0/1.0 ms')).toEqual({
-      transmitted: 3, received: 1, packetLoss: 66, min: 1, avg: 1, max: 1,
+      transmitted: 3,
+      received: 1,
+      packetLoss: 66,
+      min: 1,
+      avg: 1,
+      max: 1,
     });
   });
 
@@ -115,7 +124,10 @@ describe('icmp check', () => {
   it('names the field when invalid', () => {
     const runner = new IcmpCheckRunner();
     expect(runner.validate({ name: 'i' })).toEqual(['endpoint: required']);
-    expect(runner.validate({ name: 'i', endpoint: '-f', packetCount: 0 })).toEqual(['endpoint: must be a host name, an IP address or a URL', 'packetCount: must be an integer 1-100']);
+    expect(runner.validate({ name: 'i', endpoint: '-f', packetCount: 0 })).toEqual([
+      'endpoint: must be a host name, an IP address or a URL',
+      'packetCount: must be an integer 1-100',
+    ]);
   });
 });
 

@@ -112,7 +112,14 @@ export class IcmpCheckRunner implements CheckRunner {
     const threshold = spec.thresholdMillis as number | undefined;
     if (threshold && summary.avg !== null && summary.avg > threshold) failures.push(`average round trip ${summary.avg}ms above ${threshold}ms`);
     const message = failures.length ? failures.join('; ') : `${summary.received}/${summary.transmitted} replies, avg ${summary.avg}ms`;
-    return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details: { ...summary, host, latency: summary.avg, duration } };
+    return {
+      pass: failures.length === 0,
+      invalid: false,
+      duration,
+      message,
+      error: failures.length ? message : null,
+      details: { ...summary, host, latency: summary.avg, duration },
+    };
   }
 }
 

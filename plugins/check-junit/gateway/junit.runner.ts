@@ -52,7 +52,8 @@ const seconds = (v: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 const round = (n: number) => Math.round(n * 1000) / 1000;
-const asNodes = (v: unknown): XmlNode[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map((n) => (typeof n === 'object' && n ? (n as XmlNode) : { '#text': n }));
+const asNodes = (v: unknown): XmlNode[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).map((n) => (typeof n === 'object' && n ? (n as XmlNode) : { '#text': n }));
 const text = (n: XmlNode): string => String(n.message ?? n['#text'] ?? n.type ?? '').trim();
 
 /** Every `<testsuite>` of a parsed document, however deeply nested (`<testsuites>` in `<testsuites>`, suites in suites). */
@@ -102,11 +103,21 @@ export function addJunitXml(report: JunitReport, xml: string, file: string): voi
 function target(testResults: string): { dir: string; pattern: RegExp } {
   const base = path.basename(testResults);
   if (!base.includes('*') && !base.includes('?')) return { dir: testResults, pattern: /\.xml$/i };
-  const re = base.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const re = base
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return { dir: path.dirname(testResults), pattern: new RegExp(`^${re}$`, 'i') };
 }
 
-const invalid = (message: string, started: number): CheckResult => ({ pass: false, invalid: true, duration: Date.now() - started, message, error: message, details: {} });
+const invalid = (message: string, started: number): CheckResult => ({
+  pass: false,
+  invalid: true,
+  duration: Date.now() - started,
+  message,
+  error: message,
+  details: {},
+});
 
 /**
  * Check type `junit`: reads the JUnit XML reports in the `testResults` folder and passes when no test case failed
@@ -127,7 +138,8 @@ export class JunitCheckRunner implements CheckRunner {
     const errors: string[] = [];
     if (typeof spec.testResults !== 'string' || !spec.testResults) errors.push('testResults: required');
     else if (!path.isAbsolute(spec.testResults)) errors.push('testResults: must be an absolute local path');
-    if (spec.timeout !== undefined && !(Number.isInteger(spec.timeout) && (spec.timeout as number) > 0)) errors.push('timeout: must be a whole number of minutes > 0');
+    if (spec.timeout !== undefined && !(Number.isInteger(spec.timeout) && (spec.timeout as number) > 0))
+      errors.push('timeout: must be a whole number of minutes > 0');
     return errors;
   }
 
@@ -139,7 +151,10 @@ export class JunitCheckRunner implements CheckRunner {
     let files: string[];
     try {
       const entries = await fs.readdir(dir, { withFileTypes: true });
-      files = entries.filter((e) => e.isFile() && pattern.test(e.name)).map((e) => e.name).sort();
+      files = entries
+        .filter((e) => e.isFile() && pattern.test(e.name))
+        .map((e) => e.name)
+        .sort();
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return invalid(`testResults: folder ${dir} does not exist`, started);

@@ -7,7 +7,7 @@ import { startMongoPeer, type MongoPeer } from '../../../test/support/peers/mong
 import { MongodbCheckRunner } from './mongodb.runner';
 
 const context = (timeoutMs = 3000, refs: Record<string, string> = {}): CheckRunContext =>
-  checkContext(timeoutMs, async (ref) => (typeof ref === 'string' ? refs[ref] ?? null : null));
+  checkContext(timeoutMs, async (ref) => (typeof ref === 'string' ? (refs[ref] ?? null) : null));
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {

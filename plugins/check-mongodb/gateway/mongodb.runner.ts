@@ -118,8 +118,11 @@ export class MongodbCheckRunner implements CheckRunner {
 /** Every host of a mongodb:// URL (a seed list `h1:p1,h2:p2`); a mongodb+srv:// name is checked as given. */
 function mongoHosts(url: string): Array<{ host: string; port: number }> {
   const authority = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]*)/i.exec(url)?.[1] ?? '';
-  return authority.split(',').filter(Boolean).map((part) => {
-    const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(part);
-    return { host: (m?.[1] ?? part).replace(/^\[|\]$/g, ''), port: Number(m?.[2] ?? 27017) };
-  });
+  return authority
+    .split(',')
+    .filter(Boolean)
+    .map((part) => {
+      const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(part);
+      return { host: (m?.[1] ?? part).replace(/^\[|\]$/g, ''), port: Number(m?.[2] ?? 27017) };
+    });
 }

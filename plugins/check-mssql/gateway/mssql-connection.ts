@@ -26,15 +26,27 @@ export interface MssqlTarget {
 }
 
 const CANONICAL: Record<string, string> = {
-  server: 'server', 'data source': 'server', address: 'server', addr: 'server', 'network address': 'server',
+  server: 'server',
+  'data source': 'server',
+  address: 'server',
+  addr: 'server',
+  'network address': 'server',
   port: 'port',
-  'user id': 'user', uid: 'user', user: 'user', username: 'user',
-  password: 'password', pwd: 'password',
-  database: 'database', 'initial catalog': 'database',
+  'user id': 'user',
+  uid: 'user',
+  user: 'user',
+  username: 'user',
+  password: 'password',
+  pwd: 'password',
+  database: 'database',
+  'initial catalog': 'database',
   encrypt: 'encrypt',
-  trustservercertificate: 'trustservercertificate', 'trust server certificate': 'trustservercertificate',
-  authentication: 'authentication', fedauth: 'authentication',
-  'integrated security': 'integrated', trusted_connection: 'integrated',
+  trustservercertificate: 'trustservercertificate',
+  'trust server certificate': 'trustservercertificate',
+  authentication: 'authentication',
+  fedauth: 'authentication',
+  'integrated security': 'integrated',
+  trusted_connection: 'integrated',
 };
 /** Keys that would make the driver reach another host, read a file or sign in some other way. */
 const REFUSED: Record<string, string> = {
@@ -52,13 +64,48 @@ const REFUSED: Record<string, string> = {
 };
 /** Keys known to the drivers that change nothing a check relies on (the check's own timeout rules). */
 const IGNORED = new Set([
-  'app name', 'application name', 'applicationintent', 'application intent', 'workstation id', 'wsid', 'packet size',
-  'connection timeout', 'connect timeout', 'timeout', 'dial timeout', 'keepalive', 'log', 'multipleactiveresultsets',
-  'multiple active result sets', 'pooling', 'max pool size', 'min pool size', 'connection lifetime', 'load balance timeout',
-  'persist security info', 'enlist', 'current language', 'language', 'column encryption setting', 'connectretrycount',
-  'connectretryinterval', 'multisubnetfailover', 'transparentnetworkipresolution', 'type system version', 'replication',
-  'transaction binding', 'hostnameincertificate', 'host name in certificate', 'serverspn', 'tlsmin', 'protocol',
-  'disableretry', 'driver', 'asynchronous processing', 'network library', 'poolblockingperiod',
+  'app name',
+  'application name',
+  'applicationintent',
+  'application intent',
+  'workstation id',
+  'wsid',
+  'packet size',
+  'connection timeout',
+  'connect timeout',
+  'timeout',
+  'dial timeout',
+  'keepalive',
+  'log',
+  'multipleactiveresultsets',
+  'multiple active result sets',
+  'pooling',
+  'max pool size',
+  'min pool size',
+  'connection lifetime',
+  'load balance timeout',
+  'persist security info',
+  'enlist',
+  'current language',
+  'language',
+  'column encryption setting',
+  'connectretrycount',
+  'connectretryinterval',
+  'multisubnetfailover',
+  'transparentnetworkipresolution',
+  'type system version',
+  'replication',
+  'transaction binding',
+  'hostnameincertificate',
+  'host name in certificate',
+  'serverspn',
+  'tlsmin',
+  'protocol',
+  'disableretry',
+  'driver',
+  'asynchronous processing',
+  'network library',
+  'poolblockingperiod',
 ]);
 
 /** Whether the text is a SQL Server connection string this module reads (pairs or a sqlserver:// URL). */
@@ -159,8 +206,12 @@ export function mssqlTarget(text: string, values: TemplateValues = {}): MssqlTar
   if (integrated && ['true', 'yes', 'sspi'].includes(integrated.toLowerCase())) {
     throw new MssqlConnectionError('integrated (Windows) security is not available to checks; give user id and password');
   }
-  const auth = canonical.get('authentication')?.toLowerCase().replace(/[\s_-]/g, '');
-  if (auth && auth !== 'sqlpassword' && auth !== 'ntlm') throw new MssqlConnectionError(`authentication "${canonical.get('authentication')}" is not supported in checks (SqlPassword or NTLM only)`);
+  const auth = canonical
+    .get('authentication')
+    ?.toLowerCase()
+    .replace(/[\s_-]/g, '');
+  if (auth && auth !== 'sqlpassword' && auth !== 'ntlm')
+    throw new MssqlConnectionError(`authentication "${canonical.get('authentication')}" is not supported in checks (SqlPassword or NTLM only)`);
 
   let server = (canonical.get('server') ?? '').trim();
   if (!server) throw new MssqlConnectionError('server: required');
@@ -180,7 +231,9 @@ export function mssqlTarget(text: string, values: TemplateValues = {}): MssqlTar
   }
   if (canonical.has('port')) port = portOf(canonical.get('port')!);
   if (instance && port === undefined) {
-    throw new MssqlConnectionError(`server: the named instance "${instance}" is found through the SQL Server Browser (UDP 1434), which checks do not use; give its port (port=…)`);
+    throw new MssqlConnectionError(
+      `server: the named instance "${instance}" is found through the SQL Server Browser (UDP 1434), which checks do not use; give its port (port=…)`,
+    );
   }
   if (['.', '(.)', '(local)', '(localdb)'].includes(server.toLowerCase())) server = 'localhost';
   if (!/^[A-Za-z0-9._:-]+$/.test(server)) throw new MssqlConnectionError(`server: "${server}" is not a host name or address`);

@@ -24,21 +24,26 @@ describe('mssql check', () => {
   const runner = new MssqlCheckRunner();
 
   it("saves canary-checker's connection strings, with $(username) / $(password)", () => {
-    expect(runner.validate({
-      name: 'mssql pass',
-      url: 'server=mssql.canaries.svc.cluster.local;user id=$(username);password=$(password);port=1433;database=master;TrustServerCertificate=True',
-      username: { value: 'sa' },
-      password: { value: 'S0m3p@sswd' },
-      query: 'SELECT 1',
-      results: 1,
-    })).toEqual([]);
+    expect(
+      runner.validate({
+        name: 'mssql pass',
+        url: 'server=mssql.canaries.svc.cluster.local;user id=$(username);password=$(password);port=1433;database=master;TrustServerCertificate=True',
+        username: { value: 'sa' },
+        password: { value: 'S0m3p@sswd' },
+        query: 'SELECT 1',
+        results: 1,
+      }),
+    ).toEqual([]);
     expect(runner.validate({ name: 'm', connection: 'sqlserver://$(username):$(password)@db.local:1433?database=master' })).toEqual([]);
     expect(runner.validate({ name: 'm', connection: 'connection://mssql/prod' })).toEqual([]);
   });
 
   it('fails cleanly (not invalid, no crash) when nothing listens on the port', async () => {
     const port = await closedPort();
-    const r = await runner.run({ name: 'm', url: `server=127.0.0.1;port=${port};user id=$(username);password=$(password);database=master`, username: 'sa', password: 'x' }, context());
+    const r = await runner.run(
+      { name: 'm', url: `server=127.0.0.1;port=${port};user id=$(username);password=$(password);database=master`, username: 'sa', password: 'x' },
+      context(),
+    );
     expect(r).toMatchObject({ pass: false, invalid: false });
     expect(r.message).toContain(`127.0.0.1:${port}`);
     expect(r.message).toMatch(/Could not connect|ECONNREFUSED/);
@@ -73,16 +78,25 @@ describe('mssql check', () => {
     const deny = new RunGuard(new AddressPolicy({ listenPort: -1, database: null, allow: [] }));
     const outbound = { check: async (target: never, sending?: unknown) => (calls.push({ target, sending }), deny.check(target, sending)) };
     const port = await closedPort();
-    await runner.run({ name: 'm', url: `server=127.0.0.1;port=${port};user id=$(username);password='$(password)'`, username: 'sa', password: { value: 'p;w' } }, context(2000, outbound));
+    await runner.run(
+      { name: 'm', url: `server=127.0.0.1;port=${port};user id=$(username);password='$(password)'`, username: 'sa', password: { value: 'p;w' } },
+      context(2000, outbound),
+    );
     expect(calls).toEqual([{ target: { protocol: 'sqlserver:', host: '127.0.0.1', port }, sending: expect.objectContaining({ user: 'sa', password: 'p;w' }) }]);
     // Cloud metadata is refused by the policy: the runner never connects and the run host reports it as invalid.
-    await expect(runner.run({ name: 'm', url: 'server=169.254.169.254;port=1433;user id=sa;password=x' }, context(2000, deny))).rejects.toThrow(/not reachable from checks/);
+    await expect(runner.run({ name: 'm', url: 'server=169.254.169.254;port=1433;user id=sa;password=x' }, context(2000, deny))).rejects.toThrow(
+      /not reachable from checks/,
+    );
   });
 
-  it('is invalid when a placeholder\'s secret does not resolve', async () => {
+  it("is invalid when a placeholder's secret does not resolve", async () => {
     const gone = { valueFrom: { secretKeyRef: { name: 'sql', key: 'gone' } } };
-    expect(await runner.run({ name: 'm', url: 'server=127.0.0.1;port=1433;user id=$(username);password=$(password)', username: 'sa', password: gone }, context())).toMatchObject({
-      pass: false, invalid: true, message: 'password: could not be resolved (used as $(password) in the connection)',
+    expect(
+      await runner.run({ name: 'm', url: 'server=127.0.0.1;port=1433;user id=$(username);password=$(password)', username: 'sa', password: gone }, context()),
+    ).toMatchObject({
+      pass: false,
+      invalid: true,
+      message: 'password: could not be resolved (used as $(password) in the connection)',
     });
   });
 
@@ -98,26 +112,58 @@ describe('mssql check', () => {
     expect(problem('server=db\\SQLEXPRESS;user id=sa')).toEqual([
       'connection: server: the named instance "SQLEXPRESS" is found through the SQL Server Browser (UDP 1434), which checks do not use; give its port (port=…)',
     ]);
-    expect(problem('server=db;failover partner=db2')).toEqual(['connection: "failover partner" names a second server, which the outbound guard has not checked and is not allowed in checks']);
-    expect(problem('server=db;integrated security=SSPI')).toEqual(['connection: integrated (Windows) security is not available to checks; give user id and password']);
-    expect(problem('server=db;authentication=ActiveDirectoryMsi')).toEqual(['connection: authentication "ActiveDirectoryMsi" is not supported in checks (SqlPassword or NTLM only)']);
-    expect(problem('server=np:\\\\db\\pipe\\sql\\query')).toEqual(['connection: server: named pipes and shared memory are not reachable from checks; give a TCP host']);
+    expect(problem('server=db;failover partner=db2')).toEqual([
+      'connection: "failover partner" names a second server, which the outbound guard has not checked and is not allowed in checks',
+    ]);
+    expect(problem('server=db;integrated security=SSPI')).toEqual([
+      'connection: integrated (Windows) security is not available to checks; give user id and password',
+    ]);
+    expect(problem('server=db;authentication=ActiveDirectoryMsi')).toEqual([
+      'connection: authentication "ActiveDirectoryMsi" is not supported in checks (SqlPassword or NTLM only)',
+    ]);
+    expect(problem('server=np:\\\\db\\pipe\\sql\\query')).toEqual([
+      'connection: server: named pipes and shared memory are not reachable from checks; give a TCP host',
+    ]);
     expect(problem('server=db;port=99999')).toEqual(['connection: port: "99999" is not a port number']);
     expect(problem('server=db;frobnicate=1')).toEqual(['connection: unknown key "frobnicate"']);
-    expect(await runner.run({ name: 'm', url: 'server=db;password={open' }, context())).toMatchObject({ pass: false, invalid: true, message: 'connection: the quoted value of "password" is not closed' });
+    expect(await runner.run({ name: 'm', url: 'server=db;password={open' }, context())).toMatchObject({
+      pass: false,
+      invalid: true,
+      message: 'connection: the quoted value of "password" is not closed',
+    });
   });
 
   it('reads ADO pairs (quotes, braces, aliases, tcp:host,port, DOMAIN\\user) and sqlserver:// URLs', () => {
     expect(Object.fromEntries(parseAdoPairs(`Server = db ; Password="a;""b"; pwd2='x''y';Uid={c}}d};  Initial   Catalog=app;`))).toEqual({
-      server: 'db', password: 'a;"b', pwd2: "x'y", uid: 'c}d', 'initial catalog': 'app',
+      server: 'db',
+      password: 'a;"b',
+      pwd2: "x'y",
+      uid: 'c}d',
+      'initial catalog': 'app',
     });
     expect(mssqlTarget('Data Source=tcp:db.local,1444;Initial Catalog=app;User ID=CORP\\svc;Password=$(password);Encrypt=yes', { password: 'p;w' })).toEqual({
-      host: 'db.local', port: 1444, user: 'svc', domain: 'CORP', password: 'p;w', database: 'app', encrypt: true, trustServerCertificate: false,
+      host: 'db.local',
+      port: 1444,
+      user: 'svc',
+      domain: 'CORP',
+      password: 'p;w',
+      database: 'app',
+      encrypt: true,
+      trustServerCertificate: false,
     });
     expect(mssqlTarget('server=db\\inst;port=1500;user id=sa', {})).toMatchObject({ host: 'db', port: 1500 });
     expect(mssqlTarget('odbc:server={db};uid=sa;pwd={p;w}')).toMatchObject({ host: 'db', user: 'sa', password: 'p;w', port: 1433 });
-    expect(mssqlTarget('sqlserver://$(username):$(password)@db.local:1433?database=master&TrustServerCertificate=true', { username: 'sa', password: 'p@ss:/' })).toEqual({
-      host: 'db.local', port: 1433, user: 'sa', password: 'p@ss:/', database: 'master', domain: undefined, encrypt: false, trustServerCertificate: true,
+    expect(
+      mssqlTarget('sqlserver://$(username):$(password)@db.local:1433?database=master&TrustServerCertificate=true', { username: 'sa', password: 'p@ss:/' }),
+    ).toEqual({
+      host: 'db.local',
+      port: 1433,
+      user: 'sa',
+      password: 'p@ss:/',
+      database: 'master',
+      domain: undefined,
+      encrypt: false,
+      trustServerCertificate: true,
     });
   });
 });

@@ -58,7 +58,10 @@ export class MssqlCheckRunner implements CheckRunner {
     if (values.username !== null) target.user = values.username;
     if (values.password !== null) target.password = values.password;
     // The driver is given the very host and port the guard checked, with what it will send.
-    await ctx.outbound.check({ protocol: 'sqlserver:', host: target.host, port: target.port }, { connection: text, user: target.user, password: target.password });
+    await ctx.outbound.check(
+      { protocol: 'sqlserver:', host: target.host, port: target.port },
+      { connection: text, user: target.user, password: target.password },
+    );
 
     const timeout = Math.max(1, ctx.timeoutMs);
     const connections: Connection[] = [];
@@ -84,7 +87,11 @@ export class MssqlCheckRunner implements CheckRunner {
       await Promise.race([connecting, aborted]);
       const result = await Promise.race([pool.request().query(String(spec.query ?? 'SELECT 1')), aborted]);
       // recordset rows carry driver properties: plain copies are stored.
-      return rowCountResult(((result.recordset ?? []) as Record<string, unknown>[]).map((r) => ({ ...r })), spec.results as number | undefined, started);
+      return rowCountResult(
+        ((result.recordset ?? []) as Record<string, unknown>[]).map((r) => ({ ...r })),
+        spec.results as number | undefined,
+        started,
+      );
     } catch (err) {
       const reason = (err as Error).message;
       const where = `${target.host}:${target.port}`;

@@ -7,8 +7,7 @@ import { createConnection } from 'mysql2/promise';
 import { MysqlCheckRunner, mysqlOptions } from './mysql.runner';
 
 const URL = process.env.CHECK_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
-const context = (timeoutMs = 3000): CheckRunContext =>
-  checkContext(timeoutMs, async (ref) => (ref === 'connection://mysql/local' ? URL : null));
+const context = (timeoutMs = 3000): CheckRunContext => checkContext(timeoutMs, async (ref) => (ref === 'connection://mysql/local' ? URL : null));
 
 describe('mysql check', () => {
   const runner = new MysqlCheckRunner();
@@ -34,10 +33,14 @@ describe('mysql check', () => {
     expect((await runner.run({ name: 'm', connection: 'root@tcp(127.0.0.1:3306)/test' }, context())).pass).toBe(true);
   });
 
-  it('expands $(username) / $(password) from the check\'s own fields, in a Go DSN (also after mysql://) and in a URL', async () => {
+  it("expands $(username) / $(password) from the check's own fields, in a Go DSN (also after mysql://) and in a URL", async () => {
     if (!up) return;
     const credentials = { username: { value: 'root' }, password: { value: '' } };
-    for (const url of ['mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test', '$(username):$(password)@tcp(127.0.0.1:3306)/test', 'mysql://$(.username):$(.password)@127.0.0.1:3306/test']) {
+    for (const url of [
+      'mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test',
+      '$(username):$(password)@tcp(127.0.0.1:3306)/test',
+      'mysql://$(.username):$(.password)@127.0.0.1:3306/test',
+    ]) {
       const spec = { name: 'm', url, ...credentials, query: 'SELECT DATABASE() AS db', results: 1 };
       expect(runner.validate(spec)).toEqual([]);
       expect(await runner.run(spec, context())).toMatchObject({ pass: true, details: { rows: [{ db: 'test' }] } });
@@ -53,7 +56,10 @@ describe('mysql check', () => {
       await admin.query(`CREATE USER 'check_tpl'@'127.0.0.1' IDENTIFIED BY '${password}'`);
       const credentials = { username: { value: 'check_tpl' }, password: { value: password } };
       for (const url of ['mysql://$(username):$(password)@tcp(127.0.0.1:3306)/', 'mysql://$(username):$(password)@127.0.0.1:3306']) {
-        expect(await runner.run({ name: 'm', url, ...credentials, query: 'SELECT CURRENT_USER() AS who' }, context())).toMatchObject({ pass: true, details: { rows: [{ who: 'check_tpl@127.0.0.1' }] } });
+        expect(await runner.run({ name: 'm', url, ...credentials, query: 'SELECT CURRENT_USER() AS who' }, context())).toMatchObject({
+          pass: true,
+          details: { rows: [{ who: 'check_tpl@127.0.0.1' }] },
+        });
       }
       const wrong = await runner.run({ name: 'm', url: 'mysql://$(username):$(password)@127.0.0.1:3306', username: 'check_tpl', password: 'nope' }, context());
       expect(wrong).toMatchObject({ pass: false, invalid: false });
@@ -64,10 +70,14 @@ describe('mysql check', () => {
     }
   });
 
-  it('is invalid when a placeholder\'s secret does not resolve', async () => {
+  it("is invalid when a placeholder's secret does not resolve", async () => {
     const gone = { valueFrom: { secretKeyRef: { name: 'db', key: 'gone' } } };
-    expect(await runner.run({ name: 'm', url: 'mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test', username: 'root', password: gone }, context())).toMatchObject({
-      pass: false, invalid: true, message: 'password: could not be resolved (used as $(password) in the connection)',
+    expect(
+      await runner.run({ name: 'm', url: 'mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test', username: 'root', password: gone }, context()),
+    ).toMatchObject({
+      pass: false,
+      invalid: true,
+      message: 'password: could not be resolved (used as $(password) in the connection)',
     });
   });
 

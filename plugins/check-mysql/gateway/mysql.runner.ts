@@ -3,7 +3,15 @@ import { createConnection, type Connection, type ConnectionOptions } from 'mysql
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
-import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem, type TemplateValues } from '@gateway/core/checks/connection-template';
+import {
+  expandTemplate,
+  expandUrlTemplate,
+  templateProblem,
+  templateSample,
+  templateValues,
+  unresolvedProblem,
+  type TemplateValues,
+} from '@gateway/core/checks/connection-template';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
@@ -92,13 +100,19 @@ export class MysqlCheckRunner implements CheckRunner {
     const password = values.password ?? undefined;
     if (user !== undefined) options.user = user;
     if (password !== undefined) options.password = password;
-    await ctx.outbound.check({ protocol: 'mysql:', host: String(options.host), port: Number(options.port ?? 3306) }, { dsn, user: options.user, password: options.password });
+    await ctx.outbound.check(
+      { protocol: 'mysql:', host: String(options.host), port: Number(options.port ?? 3306) },
+      { dsn, user: options.user, password: options.password },
+    );
 
     const aborted = abortedBy(ctx.signal);
     let conn: Connection | null = null;
     const connecting = createConnection({ ...options, connectTimeout: Math.max(1, ctx.timeoutMs) });
     // A connection that completes after the timeout is closed at once instead of being leaked.
-    connecting.then((c) => (ctx.signal.aborted && c !== conn ? kill(c) : undefined), () => undefined);
+    connecting.then(
+      (c) => (ctx.signal.aborted && c !== conn ? kill(c) : undefined),
+      () => undefined,
+    );
     try {
       conn = await Promise.race([connecting, aborted]);
       conn.on('error', () => undefined); // a connection killed on abort reports through the query, not as an unhandled event
@@ -120,4 +134,3 @@ function kill(conn: Connection): void {
   conn.destroy();
   (conn as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
-

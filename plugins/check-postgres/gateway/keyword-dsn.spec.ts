@@ -17,7 +17,9 @@ describe('libpq keyword/value connection strings', () => {
   it('names what a check may not use: files, unknown keywords, several hosts, sockets, bad ports', () => {
     const problem = (text: string) => keywordDsnProblem(parseKeywordDsn(text));
     expect(problem('host=db sslmode=verify-full connect_timeout=5 target_session_attrs=any')).toBeNull();
-    expect(problem('host=db sslrootcert=/etc/ssl/ca.pem sslkey=/k')).toBe("sslrootcert, sslkey name files on the console's machine and are not allowed in checks");
+    expect(problem('host=db sslrootcert=/etc/ssl/ca.pem sslkey=/k')).toBe(
+      "sslrootcert, sslkey name files on the console's machine and are not allowed in checks",
+    );
     expect(problem('host=db passfile=/root/.pgpass')).toMatch(/^passfile name files/);
     expect(problem('host=db frobnicate=1')).toBe('unknown keyword "frobnicate"');
     expect(problem('host=a,b port=5432')).toBe('host: several hosts are not supported in checks; give one');
@@ -27,7 +29,9 @@ describe('libpq keyword/value connection strings', () => {
   });
 
   it('becomes a postgres:// URL with every part encoded; hostaddr wins; localhost when no host is given', () => {
-    const url = keywordDsnToUrl(parseKeywordDsn(`host=db hostaddr=10.0.0.7 port=6543 user=a@b password='p@ss:/ w' dbname=app sslmode=require application_name=canary`));
+    const url = keywordDsnToUrl(
+      parseKeywordDsn(`host=db hostaddr=10.0.0.7 port=6543 user=a@b password='p@ss:/ w' dbname=app sslmode=require application_name=canary`),
+    );
     expect(url).toBe('postgres://a%40b:p%40ss%3A%2F%20w@10.0.0.7:6543/app?sslmode=require&application_name=canary');
     expect(keywordDsnToUrl(parseKeywordDsn('user=x dbname=pqgotest sslmode=verify-full'))).toBe('postgres://x@localhost:5432/pqgotest?sslmode=verify-full');
     expect(keywordDsnToUrl(parseKeywordDsn('host=::1 dbname=x'))).toBe('postgres://[::1]:5432/x');

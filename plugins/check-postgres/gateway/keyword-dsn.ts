@@ -13,10 +13,28 @@ const FILE_KEYWORDS = ['sslcert', 'sslkey', 'sslrootcert', 'sslcrl', 'sslcrldir'
 const USED_KEYWORDS = ['host', 'hostaddr', 'port', 'dbname', 'user', 'password', 'sslmode', 'application_name', 'client_encoding', 'options'];
 /** Keywords libpq knows that change nothing a check relies on (the check's timeout rules over connect_timeout). */
 const IGNORED_KEYWORDS = [
-  'connect_timeout', 'fallback_application_name', 'keepalives', 'keepalives_idle', 'keepalives_interval', 'keepalives_count',
-  'tcp_user_timeout', 'target_session_attrs', 'load_balance_hosts', 'gssencmode', 'krbsrvname', 'gsslib', 'requiressl',
-  'sslcompression', 'sslsni', 'ssl_min_protocol_version', 'ssl_max_protocol_version', 'channel_binding', 'require_auth',
-  'replication', 'sslnegotiation', 'requirepeer',
+  'connect_timeout',
+  'fallback_application_name',
+  'keepalives',
+  'keepalives_idle',
+  'keepalives_interval',
+  'keepalives_count',
+  'tcp_user_timeout',
+  'target_session_attrs',
+  'load_balance_hosts',
+  'gssencmode',
+  'krbsrvname',
+  'gsslib',
+  'requiressl',
+  'sslcompression',
+  'sslsni',
+  'ssl_min_protocol_version',
+  'ssl_max_protocol_version',
+  'channel_binding',
+  'require_auth',
+  'replication',
+  'sslnegotiation',
+  'requirepeer',
 ];
 
 /** Whether the text reads as keyword/value pairs rather than a URL (it starts with `keyword=`). */
@@ -97,7 +115,8 @@ export function keywordDsnToUrl(pairs: Map<string, string>, expand: (value: stri
   const port = get('port') || '5432';
   const user = get('user');
   const password = get('password');
-  const auth = user !== undefined || password !== undefined ? `${encodeURIComponent(user ?? '')}${password !== undefined ? `:${encodeURIComponent(password)}` : ''}@` : '';
+  const auth =
+    user !== undefined || password !== undefined ? `${encodeURIComponent(user ?? '')}${password !== undefined ? `:${encodeURIComponent(password)}` : ''}@` : '';
   const url = new URL(`postgres://${auth}${host.includes(':') ? `[${host}]` : host}:${port}`);
   const dbname = get('dbname');
   if (dbname) url.pathname = `/${encodeURIComponent(dbname)}`;

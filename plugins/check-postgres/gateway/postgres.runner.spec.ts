@@ -60,7 +60,7 @@ describe('postgres check', () => {
     expect(stranger.message).toContain('no_such_role_for_check');
   });
 
-  it('expands $(username) / $(.password) from the check\'s own fields, percent-encoded in a URL, before asking the guard', async () => {
+  it("expands $(username) / $(.password) from the check's own fields, percent-encoded in a URL, before asking the guard", async () => {
     if (!up) return;
     const calls: Array<{ target: unknown; sending: unknown }> = [];
     const inner = new RunGuard(new AddressPolicy({ listenPort: -1, database: null, allow: [] }));
@@ -72,14 +72,26 @@ describe('postgres check', () => {
       password: { value: 'p@ss:/w rd' }, // the server trusts loopback: any password signs in
       query: 'SELECT current_user AS who',
     };
-    const r = await runner.run(spec, checkContext(3000, async () => null, outbound));
+    const r = await runner.run(
+      spec,
+      checkContext(3000, async () => null, outbound),
+    );
     expect(r).toMatchObject({ pass: true, details: { rows: [{ who: 'postgres' }] } });
     expect(calls).toHaveLength(1);
     expect(calls[0].target).toEqual({ protocol: 'postgres:', host: '127.0.0.1', port: 5432 });
-    expect(calls[0].sending).toMatchObject({ target: 'postgres://postgres:p%40ss%3A%2Fw%20rd@127.0.0.1:5432/postgres?sslmode=disable', user: 'postgres', password: 'p@ss:/w rd' });
+    expect(calls[0].sending).toMatchObject({
+      target: 'postgres://postgres:p%40ss%3A%2Fw%20rd@127.0.0.1:5432/postgres?sslmode=disable',
+      user: 'postgres',
+      password: 'p@ss:/w rd',
+    });
     // The same credentials in keyword/value pairs reach the guard the same way: the target it checks is what is used.
     const pairs = { ...spec, url: 'host=127.0.0.1 port=5432 dbname=postgres sslmode=disable user=$(username) password=$(password)' };
-    expect(await runner.run(pairs, checkContext(3000, async () => null, outbound))).toMatchObject({ pass: true });
+    expect(
+      await runner.run(
+        pairs,
+        checkContext(3000, async () => null, outbound),
+      ),
+    ).toMatchObject({ pass: true });
     expect(calls[1]).toEqual({ target: calls[0].target, sending: calls[0].sending });
   });
 
@@ -101,24 +113,36 @@ describe('postgres check', () => {
     ledger.record('bound-secret-value', { name: 'elsewhere', url: 'postgres://db.elsewhere:5432' });
     const guard = new RunGuard(new AddressPolicy({ listenPort: -1, database: null, allow: [] }), ledger);
     const ctx = checkContext(2000, async () => 'bound-secret-value', guard);
-    const spec = { name: 'p', url: 'postgres://app:$(password)@127.0.0.1:5432/postgres', password: { valueFrom: { secretKeyRef: { name: 'elsewhere', key: 'password' } } } };
-    await expect(runner.run(spec, ctx)).rejects.toThrow("the credential from connection 'elsewhere' may only be sent to postgres://db.elsewhere:5432, not postgres://127.0.0.1:5432");
+    const spec = {
+      name: 'p',
+      url: 'postgres://app:$(password)@127.0.0.1:5432/postgres',
+      password: { valueFrom: { secretKeyRef: { name: 'elsewhere', key: 'password' } } },
+    };
+    await expect(runner.run(spec, ctx)).rejects.toThrow(
+      "the credential from connection 'elsewhere' may only be sent to postgres://db.elsewhere:5432, not postgres://127.0.0.1:5432",
+    );
     const kv = { ...spec, url: 'host=127.0.0.1 user=app password=$(password)' };
     await expect(runner.run(kv, ctx)).rejects.toThrow(/may only be sent to postgres:\/\/db.elsewhere:5432/);
   });
 
-  it('is invalid, without connecting, when a placeholder\'s secret does not resolve', async () => {
+  it("is invalid, without connecting, when a placeholder's secret does not resolve", async () => {
     const gone = { valueFrom: { secretKeyRef: { name: 'pg', key: 'gone' } } };
     for (const url of ['postgres://$(username)@127.0.0.1:5432/postgres', 'host=127.0.0.1 user=$(username) dbname=postgres']) {
       expect(await runner.run({ name: 'p', url, username: gone }, context())).toMatchObject({
-        pass: false, invalid: true, message: 'username: could not be resolved (used as $(username) in the connection)',
+        pass: false,
+        invalid: true,
+        message: 'username: could not be resolved (used as $(username) in the connection)',
       });
     }
   });
 
   it('keeps the safety rules for keyword/value pairs: no sockets, no files, one host', async () => {
-    expect(runner.validate({ name: 'p', connection: 'host=/var/run/postgresql dbname=x' })).toEqual(['connection: must name a network host (unix sockets are not reachable from checks)']);
-    expect(runner.validate({ name: 'p', connection: 'host=db sslcert=/etc/passwd' })).toEqual(["connection: sslcert name files on the console's machine and are not allowed in checks"]);
+    expect(runner.validate({ name: 'p', connection: 'host=/var/run/postgresql dbname=x' })).toEqual([
+      'connection: must name a network host (unix sockets are not reachable from checks)',
+    ]);
+    expect(runner.validate({ name: 'p', connection: 'host=db sslcert=/etc/passwd' })).toEqual([
+      "connection: sslcert name files on the console's machine and are not allowed in checks",
+    ]);
     expect(runner.validate({ name: 'p', connection: 'host=a,b dbname=x' })).toEqual(['connection: host: several hosts are not supported in checks; give one']);
     expect(runner.validate({ name: 'p', connection: "host=db password='open" })).toEqual(['connection: unterminated quoted value of "password"']);
     expect(runner.validate({ name: 'p', url: 'postgres://$(user)@db/x' })).toEqual([

@@ -4,7 +4,14 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
-import { expandTemplate, expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem } from '@gateway/core/checks/connection-template';
+import {
+  expandTemplate,
+  expandUrlTemplate,
+  templateProblem,
+  templateSample,
+  templateValues,
+  unresolvedProblem,
+} from '@gateway/core/checks/connection-template';
 import { isKeywordDsn, keywordDsnProblem, keywordDsnToUrl, parseKeywordDsn, KeywordDsnError } from './keyword-dsn';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 

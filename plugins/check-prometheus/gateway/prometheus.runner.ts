@@ -40,7 +40,12 @@ export class PrometheusCheckRunner implements CheckRunner {
     const problems = this.validate(spec);
     if (problems.length) return failedResult(started, problems.join('; '), true);
 
-    const response = await apiCall(spec, ctx, started, { rules: URL_RULES, path: '/api/v1/query', search: [['query', spec.query as string]], insecure: insecureOf(spec) });
+    const response = await apiCall(spec, ctx, started, {
+      rules: URL_RULES,
+      path: '/api/v1/query',
+      search: [['query', spec.query as string]],
+      insecure: insecureOf(spec),
+    });
     if ('pass' in response) return response;
     const { duration } = response;
     const json = response.json as PrometheusResponse | undefined;
@@ -92,4 +97,3 @@ function insecureOf(spec: CheckSpec): boolean {
   const tls = spec.tlsConfig as { insecureSkipVerify?: unknown } | undefined;
   return spec.insecure === true || spec.insecureSkipVerify === true || tls?.insecureSkipVerify === true;
 }
-

@@ -17,7 +17,12 @@ describe('redis check', () => {
 
   it('passes on PONG from the local Redis, by addr and by url with a db', async () => {
     if (!up) return;
-    expect(await runner.run({ name: 'r', addr: '127.0.0.1:6379' }, context())).toMatchObject({ pass: true, invalid: false, message: 'PONG', details: { reply: '+PONG' } });
+    expect(await runner.run({ name: 'r', addr: '127.0.0.1:6379' }, context())).toMatchObject({
+      pass: true,
+      invalid: false,
+      message: 'PONG',
+      details: { reply: '+PONG' },
+    });
     expect((await runner.run({ name: 'r', url: 'redis://127.0.0.1:6379/2' }, context())).pass).toBe(true);
   });
 
@@ -28,7 +33,12 @@ describe('redis check', () => {
     const password = 'p@ss:w/rd %';
     expect(await sendRaw(['ACL', 'SETUSER', 'check_tpl', 'on', `>${password}`, '+ping', '+select', '+auth'])).toBe('+OK');
     try {
-      const spec = { name: 'r', connection: 'redis://$(.username):$(.password)@127.0.0.1:6379/1', username: { value: 'check_tpl' }, password: { value: password } };
+      const spec = {
+        name: 'r',
+        connection: 'redis://$(.username):$(.password)@127.0.0.1:6379/1',
+        username: { value: 'check_tpl' },
+        password: { value: password },
+      };
       expect(runner.validate(spec)).toEqual([]);
       expect(await runner.run(spec, context())).toMatchObject({ pass: true, message: 'PONG' });
       const wrong = await runner.run({ ...spec, password: 'nope' }, context());
@@ -39,16 +49,23 @@ describe('redis check', () => {
     }
   });
 
-  it('is invalid when a placeholder\'s secret does not resolve', async () => {
+  it("is invalid when a placeholder's secret does not resolve", async () => {
     const gone = { valueFrom: { secretKeyRef: { name: 'cache', key: 'gone' } } };
     expect(await runner.run({ name: 'r', url: 'redis://:$(password)@127.0.0.1:6379', password: gone }, context())).toMatchObject({
-      pass: false, invalid: true, message: 'password: could not be resolved (used as $(password) in the connection)',
+      pass: false,
+      invalid: true,
+      message: 'password: could not be resolved (used as $(password) in the connection)',
     });
   });
 
   it('reads targets, percent-decoding substituted values of a URL', () => {
     expect(redisTarget('redis://$(username):$(password)@cache:6380/2', { username: 'a@b', password: 'p@ss:/' })).toEqual({
-      host: 'cache', port: 6380, db: 2, username: 'a@b', password: 'p@ss:/', tls: false,
+      host: 'cache',
+      port: 6380,
+      db: 2,
+      username: 'a@b',
+      password: 'p@ss:/',
+      tls: false,
     });
     expect(redisTarget('[::1]:6379')).toEqual({ host: '::1', port: 6379 });
     expect(redisTarget('cache')).toBeNull();
@@ -57,7 +74,10 @@ describe('redis check', () => {
 
   it('saves TLS forms (rediss://, tlsConfig) and reports them invalid when run: no TLS here yet', async () => {
     const message = 'redis: TLS (rediss:// or tlsConfig) is not supported on this console yet';
-    for (const spec of [{ name: 'r', url: 'rediss://cache:6379' }, { name: 'r', url: 'redis-tls.svc:6379', tlsConfig: { enable: true } }]) {
+    for (const spec of [
+      { name: 'r', url: 'rediss://cache:6379' },
+      { name: 'r', url: 'redis-tls.svc:6379', tlsConfig: { enable: true } },
+    ]) {
       expect(runner.validate(spec)).toEqual([]);
       expect(await runner.run(spec, context())).toMatchObject({ pass: false, invalid: true, message });
     }

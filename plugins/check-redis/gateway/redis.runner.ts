@@ -4,7 +4,14 @@ import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@cont
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { isConnectionRef } from '@gateway/core/checks/runner-kit';
-import { expandUrlTemplate, templateProblem, templateSample, templateValues, unresolvedProblem, type TemplateValues } from '@gateway/core/checks/connection-template';
+import {
+  expandUrlTemplate,
+  templateProblem,
+  templateSample,
+  templateValues,
+  unresolvedProblem,
+  type TemplateValues,
+} from '@gateway/core/checks/connection-template';
 
 export interface RedisTarget {
   host: string;
@@ -79,7 +86,8 @@ export class RedisCheckRunner implements CheckRunner {
     else if (!(field === 'connection' && isConnectionRef(value))) {
       const problem = templateProblem(value, field);
       if (problem) errors.push(problem);
-      else if (!redisTarget(templateSample(value))) errors.push(field === 'addr' ? 'addr: must be host:port' : `${field}: must be redis://host:port[/db], host:port or a connection:// reference`);
+      else if (!redisTarget(templateSample(value)))
+        errors.push(field === 'addr' ? 'addr: must be host:port' : `${field}: must be redis://host:port[/db], host:port or a connection:// reference`);
     }
     if (spec.db !== undefined && !(Number.isInteger(spec.db) && (spec.db as number) >= 0)) errors.push('db: must be an integer ≥ 0');
     return errors;

@@ -33,7 +33,8 @@ export class TcpCheckRunner implements CheckRunner {
     }
     const target = tcpTarget(spec);
     if (spec.endpoint !== undefined && target && (target.port < 1 || target.port > 65535)) errors.push('endpoint: port must be 1-65535');
-    if (spec.thresholdMillis !== undefined && (typeof spec.thresholdMillis !== 'number' || spec.thresholdMillis < 0)) errors.push('thresholdMillis: must be a number ≥ 0');
+    if (spec.thresholdMillis !== undefined && (typeof spec.thresholdMillis !== 'number' || spec.thresholdMillis < 0))
+      errors.push('thresholdMillis: must be a number ≥ 0');
     return errors;
   }
 

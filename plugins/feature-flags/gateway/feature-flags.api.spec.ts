@@ -68,7 +68,9 @@ describe('feature flags API (spec 01 §6, spec 03)', () => {
     for (const role of ['viewer', 'commander', 'responder'] as const) {
       const who = await t.signInAs([role]);
       await who.agent.get('/api/properties').expect(200);
-      const res = await write(who, 'post', '/api/properties').send({ name: `${role}.disable`, value: 'true' }).expect(403);
+      const res = await write(who, 'post', '/api/properties')
+        .send({ name: `${role}.disable`, value: 'true' })
+        .expect(403);
       expect(res.body.message).toBe('You do not have write permission on properties');
     }
     const editor = await t.signInAs(['editor']);

@@ -71,7 +71,7 @@ export class PropertiesService {
     const row = await this.db.one<Property>(
       `update properties set value = $2, description = coalesce($3, description), updated_at = now()
         where name = $1 returning ${COLUMNS}`,
-      [name, value, input.description === undefined ? null : input.description?.trim() ?? ''],
+      [name, value, input.description === undefined ? null : (input.description?.trim() ?? '')],
     );
     if (!row) throw notFound(`Feature flag ${name} not found`);
     this.features.invalidate();

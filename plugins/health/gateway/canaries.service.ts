@@ -81,15 +81,26 @@ export class CanariesService {
    * transaction are those whose `updated_at` is its start time.
    */
   async syncWrittenRows(tx: PoolClient, principal: Principal): Promise<void> {
-    const rows = await tx.query<{ id: string; name: string; namespace: string; labels: unknown; spec: unknown; schedule: string | null; deleted_at: string | null }>(
-      `SELECT id, name, namespace, labels, spec, schedule, deleted_at FROM canaries WHERE updated_at = now()`,
-    );
+    const rows = await tx.query<{
+      id: string;
+      name: string;
+      namespace: string;
+      labels: unknown;
+      spec: unknown;
+      schedule: string | null;
+      deleted_at: string | null;
+    }>(`SELECT id, name, namespace, labels, spec, schedule, deleted_at FROM canaries WHERE updated_at = now()`);
     for (const row of rows.rows) {
       if (row.deleted_at) {
         await tx.query(`UPDATE checks SET deleted_at = now(), next_runtime = NULL WHERE canary_id = $1 AND deleted_at IS NULL`, [row.id]);
         continue;
       }
-      const canary = this.parse({ name: row.name, namespace: row.namespace, labels: row.labels as Record<string, string>, spec: row.spec as Record<string, unknown> });
+      const canary = this.parse({
+        name: row.name,
+        namespace: row.namespace,
+        labels: row.labels as Record<string, string>,
+        spec: row.spec as Record<string, unknown>,
+      });
       await this.assertMayWriteCode(tx, principal, row.id, canary);
       if (canary.schedule !== row.schedule) await tx.query(`UPDATE canaries SET schedule = $2 WHERE id = $1`, [row.id, canary.schedule]);
       await this.syncChecks(tx, row.id, canary);
@@ -160,8 +171,20 @@ export class CanariesService {
            description = EXCLUDED.description, icon = EXCLUDED.icon, labels = EXCLUDED.labels, endpoint = EXCLUDED.endpoint,
            namespace = EXCLUDED.namespace, severity = EXCLUDED.severity, owner = EXCLUDED.owner, spec = EXCLUDED.spec,
            next_runtime = EXCLUDED.next_runtime, deleted_at = NULL`,
-        [canaryId, check.type, check.name, check.description, check.icon ?? canary.spec.icon ?? null, { ...canary.labels, ...check.labels },
-          check.endpoint, canary.namespace, canary.severity, canary.owner, check.spec, next],
+        [
+          canaryId,
+          check.type,
+          check.name,
+          check.description,
+          check.icon ?? canary.spec.icon ?? null,
+          { ...canary.labels, ...check.labels },
+          check.endpoint,
+          canary.namespace,
+          canary.severity,
+          canary.owner,
+          check.spec,
+          next,
+        ],
       );
     }
     const removed = await tx.query(

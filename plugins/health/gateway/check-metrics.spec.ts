@@ -15,7 +15,10 @@ describe('check metrics', () => {
     const text = await registry.metrics();
     const l = 'check_id="c1",check_name="api",canary_name="shop",namespace="prod",type="http"';
     expect(text).toContain('# TYPE canary_check gauge');
-    expect(series(text, 'canary_check')).toEqual([`canary_check{${l}} 0`, 'canary_check{check_id="c2",check_name="db",canary_name="shop",namespace="prod",type="postgres"} 0']);
+    expect(series(text, 'canary_check')).toEqual([
+      `canary_check{${l}} 0`,
+      'canary_check{check_id="c2",check_name="db",canary_name="shop",namespace="prod",type="postgres"} 0',
+    ]);
     expect(text).toContain(`canary_check_success_count{${l}} 2`);
     expect(text).toContain(`canary_check_failed_count{${l}} 1`);
     expect(text).toContain(`canary_check_invalid_count{${l}} 0`);
@@ -32,7 +35,7 @@ describe('check metrics', () => {
     expect(series(await registry.metrics(), 'canary_check')[0]).toBe(`canary_check{${l}} 1`);
   });
 
-  it('drops a removed check\'s series and moves a renamed check to new ones', async () => {
+  it("drops a removed check's series and moves a renamed check to new ones", async () => {
     const registry = new Registry();
     const metrics = new CheckMetrics(undefined, registry);
     metrics.record(labels, { pass: true, invalid: false, duration: 5 });

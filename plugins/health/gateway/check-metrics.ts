@@ -54,13 +54,31 @@ export class CheckMetrics implements OnModuleInit, OnModuleDestroy {
     // One registry per process, possibly several apps (tests): reuse a metric already registered under the name.
     const reuse = <M>(name: string, make: () => M): M => (reg.getSingleMetric(name) as M | undefined) ?? make();
     const common = { labelNames: LABELS, registers: [reg] };
-    this.gauge = reuse('canary_check', () => new Gauge({ name: 'canary_check', help: 'Health check status: 1 healthy, 0 unhealthy (failed or invalid)', ...common }));
-    this.success = reuse('canary_check_success_count', () => new Counter({ name: 'canary_check_success_count', help: 'Health check runs that passed', ...common }));
-    this.failed = reuse('canary_check_failed_count', () => new Counter({ name: 'canary_check_failed_count', help: 'Health check runs that failed', ...common }));
-    this.invalid = reuse('canary_check_invalid_count', () => new Counter({ name: 'canary_check_invalid_count', help: 'Health check runs whose result was invalid', ...common }));
+    this.gauge = reuse(
+      'canary_check',
+      () => new Gauge({ name: 'canary_check', help: 'Health check status: 1 healthy, 0 unhealthy (failed or invalid)', ...common }),
+    );
+    this.success = reuse(
+      'canary_check_success_count',
+      () => new Counter({ name: 'canary_check_success_count', help: 'Health check runs that passed', ...common }),
+    );
+    this.failed = reuse(
+      'canary_check_failed_count',
+      () => new Counter({ name: 'canary_check_failed_count', help: 'Health check runs that failed', ...common }),
+    );
+    this.invalid = reuse(
+      'canary_check_invalid_count',
+      () => new Counter({ name: 'canary_check_invalid_count', help: 'Health check runs whose result was invalid', ...common }),
+    );
     this.duration = reuse(
       'canary_check_duration_milliseconds',
-      () => new Histogram({ name: 'canary_check_duration_milliseconds', help: 'Health check run duration in milliseconds', buckets: DURATION_BUCKETS_MS, ...common }),
+      () =>
+        new Histogram({
+          name: 'canary_check_duration_milliseconds',
+          help: 'Health check run duration in milliseconds',
+          buckets: DURATION_BUCKETS_MS,
+          ...common,
+        }),
     );
   }
 

@@ -152,7 +152,8 @@ export class CheckRunnerService implements OnModuleDestroy {
       .finally(() => {
         for (const p of batch) p.done();
         this.flushing = null;
-        if (this.pending.length && !this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), this.pending.length >= this.maxBatch ? 0 : this.flushMs);
+        if (this.pending.length && !this.flushTimer)
+          this.flushTimer = setTimeout(() => void this.flush(), this.pending.length >= this.maxBatch ? 0 : this.flushMs);
       });
     return this.flushing;
   }
@@ -218,7 +219,14 @@ export class CheckRunnerService implements OnModuleDestroy {
       const timedOut = new Promise<CheckResult>((resolve) => {
         timer = setTimeout(() => {
           controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-          resolve({ pass: false, invalid: false, duration: Date.now() - t0, message: `timed out after ${timeoutMs} ms`, error: `timed out after ${timeoutMs} ms`, details: {} });
+          resolve({
+            pass: false,
+            invalid: false,
+            duration: Date.now() - t0,
+            message: `timed out after ${timeoutMs} ms`,
+            error: `timed out after ${timeoutMs} ms`,
+            details: {},
+          });
         }, timeoutMs);
       });
       const context = { signal: controller.signal, timeoutMs, resolveSecret: this.resolverFor(guard.ledger), outbound: guard };
@@ -244,7 +252,16 @@ export class CheckRunnerService implements OnModuleDestroy {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (check_id, time) DO NOTHING
          RETURNING check_id, to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time, duration, status, invalid, message, error, details`,
-        [check.id, started, Math.round(result.duration), result.pass && !result.invalid, result.invalid, storable(result.message), storable(result.error), storableJson(result.details)],
+        [
+          check.id,
+          started,
+          Math.round(result.duration),
+          result.pass && !result.invalid,
+          result.invalid,
+          storable(result.message),
+          storable(result.error),
+          storableJson(result.details),
+        ],
       );
       await tx.query(
         `UPDATE checks SET status = CASE WHEN last_runtime IS NULL OR last_runtime <= $3 THEN $2 ELSE status END,
@@ -258,8 +275,14 @@ export class CheckRunnerService implements OnModuleDestroy {
       );
       return (
         row.rows[0] ?? {
-          check_id: check.id, time: started.toISOString(), duration: Math.round(result.duration), status: result.pass && !result.invalid,
-          invalid: result.invalid, message: result.message, error: result.error, details: result.details,
+          check_id: check.id,
+          time: started.toISOString(),
+          duration: Math.round(result.duration),
+          status: result.pass && !result.invalid,
+          invalid: result.invalid,
+          message: result.message,
+          error: result.error,
+          details: result.details,
         }
       );
     });
@@ -290,4 +313,3 @@ export function timeoutOf(spec: CheckSpec): number {
   }
   return DEFAULT_TIMEOUT_MS;
 }
-

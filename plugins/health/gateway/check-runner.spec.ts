@@ -32,7 +32,13 @@ describe('check runner', () => {
   });
 
   it('turns a throwing runner into a failed result', async () => {
-    const bad: CheckRunner = { type: 'tcp', validate: () => [], run: async () => { throw new Error('ECONNREFUSED'); } };
+    const bad: CheckRunner = {
+      type: 'tcp',
+      validate: () => [],
+      run: async () => {
+        throw new Error('ECONNREFUSED');
+      },
+    };
     expect(await service().execute('tcp', { name: 'x' }, bad)).toMatchObject({ pass: false, invalid: false, error: 'ECONNREFUSED' });
   });
 
@@ -55,12 +61,21 @@ describe('check runner', () => {
       display: { template: '{{ .json.cluster }}: {{ .name }} not ready' }, // a transformed object merges into the details
       test: { javascript: 'json.pods.every(p => p.ready)' },
     };
-    const json = { cluster: 'prod', pods: [{ name: 'api', ready: true }, { name: 'db', ready: false }] };
+    const json = {
+      cluster: 'prod',
+      pods: [
+        { name: 'api', ready: true },
+        { name: 'db', ready: false },
+      ],
+    };
     const result = await apply(spec, ok({ json }));
     expect(result).toMatchObject({ pass: false, invalid: false, message: 'prod: db not ready', details: { name: 'db', ready: false } });
     expect(result.error).toBe('test failed: json.pods.every(p => p.ready)');
     expect(await apply({ name: 'x', test: { template: '{{ if .json.cluster }}true{{ else }}false{{ end }}' } }, ok({ json }))).toMatchObject({ pass: true });
-    expect(await apply({ name: 'x', test: { javascript: 'while (true) {}' } }, ok())).toMatchObject({ invalid: true, message: 'test: The script took longer than 2000 ms' });
+    expect(await apply({ name: 'x', test: { javascript: 'while (true) {}' } }, ok())).toMatchObject({
+      invalid: true,
+      message: 'test: The script took longer than 2000 ms',
+    });
   });
 
   it('makes a non-boolean test or a broken expression invalid with its error', async () => {

@@ -209,7 +209,7 @@ export class CheckScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   /** Starts queued checks, oldest due first, while the global and per-type caps allow. */
   private startReady(): void {
     if (this.stopped) return;
-    for (let i = 0; i < this.ready.length && this.total < this.globalCap; ) {
+    for (let i = 0; i < this.ready.length && this.total < this.globalCap;) {
       const check = this.ready[i];
       if ((this.perType.get(check.type) ?? 0) >= this.perTypeCap) {
         i++;

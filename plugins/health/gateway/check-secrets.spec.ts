@@ -2,8 +2,15 @@ import type { ResolvedConnection } from '@contracts';
 import { connectionString, resolveCheckSecret } from './check-secrets';
 
 const pg: ResolvedConnection = {
-  id: '1', name: 'orders-db', type: 'postgres', url: 'postgres://db.internal:5432/orders', username: 'svc', password: 'p@ss word',
-  certificate: null, insecure_tls: false, properties: { token: 't0k' },
+  id: '1',
+  name: 'orders-db',
+  type: 'postgres',
+  url: 'postgres://db.internal:5432/orders',
+  username: 'svc',
+  password: 'p@ss word',
+  certificate: null,
+  insecure_tls: false,
+  properties: { token: 't0k' },
 };
 const lookup = async (ref: string) => (ref === 'connection://orders-db' || ref === 'orders-db' ? pg : null);
 

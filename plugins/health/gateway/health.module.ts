@@ -11,5 +11,8 @@ import { SummaryService } from './summary.service';
 
 /** The Health area: its tables and views on the data API, canary writes, the check runner and its metrics, and
  * placeholder runners for the spec's check types that no plugin runs yet. */
-@Module({ controllers: [HealthController], providers: [HealthResources, CanariesService, CheckMetrics, CheckRunnerService, CheckScheduler, SummaryService, RetentionService, PlaceholderCheckRunner] })
+@Module({
+  controllers: [HealthController],
+  providers: [HealthResources, CanariesService, CheckMetrics, CheckRunnerService, CheckScheduler, SummaryService, RetentionService, PlaceholderCheckRunner],
+})
 export class HealthModule {}

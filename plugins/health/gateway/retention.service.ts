@@ -7,9 +7,7 @@ import { hourlyHorizon } from './summary.service';
 export const RETENTION_JOB = 'health.statuses.retention';
 
 /** Percentiles of one bucket's valid results; the rollup of a day weights its hours' percentiles by their counts. */
-const PERCENTILES = ['0.50', '0.95', '0.97', '0.99']
-  .map((q) => `percentile_cont(${q}) WITHIN GROUP (ORDER BY duration) FILTER (WHERE NOT invalid)`)
-  .join(', ');
+const PERCENTILES = ['0.50', '0.95', '0.97', '0.99'].map((q) => `percentile_cont(${q}) WITHIN GROUP (ORDER BY duration) FILTER (WHERE NOT invalid)`).join(', ');
 const WEIGHTED = ['p50', 'p95', 'p97', 'p99']
   .map((p) => `sum(${p} * (passed + failed)) / nullif(sum(passed + failed) FILTER (WHERE ${p} IS NOT NULL), 0)`)
   .join(', ');

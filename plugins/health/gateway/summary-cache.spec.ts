@@ -16,7 +16,15 @@ describe('summary cache', () => {
     };
     const config = { health: { summaryCacheMs: ttl, hourlyRollupDays: 90 } };
     const service = new SummaryService(db as never, {} as never, config as never);
-    return { service, computed: () => computed, holdNext: () => (hold = true), release: () => { hold = false; release?.(); } };
+    return {
+      service,
+      computed: () => computed,
+      holdNext: () => (hold = true),
+      release: () => {
+        hold = false;
+        release?.();
+      },
+    };
   }
 
   it('reuses an answer within the TTL and computes concurrent first reads once', async () => {

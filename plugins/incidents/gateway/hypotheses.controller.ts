@@ -24,7 +24,10 @@ export class HypothesesController {
   @ApiQuery({ name: 'ids', description: 'Comma-separated hypothesis ids' })
   @ApiOperation({ summary: 'Bulk delete hypotheses (same cascade)' })
   removeMany(@Query('ids') ids: string | undefined): Promise<{ deleted: string[] }> {
-    const list = (ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (ids ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length === 0 || !list.every((id) => isUUID(id))) throw badRequest('ids must be a comma-separated list of hypothesis ids');
     return this.incidents.deleteHypotheses([...new Set(list)]);
   }

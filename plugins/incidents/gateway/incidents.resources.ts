@@ -8,13 +8,40 @@ const feature = 'incidents' as const;
 // Results of definition-of-done scripts are written by the evaluator only, and scripts only through
 // POST /api/evidences/:id/definition-of-done, which refuses one over the expression limits (issue 8).
 const EVIDENCE_WRITABLE = [
-  'id', 'hypothesis_id', 'type', 'description', 'component_id', 'config_id', 'check_id', 'config_change_id', 'config_analysis_id',
-  'definition_of_done', 'done', 'evidence', 'properties', 'created_by', 'external_created_by', 'created_at', 'updated_at',
+  'id',
+  'hypothesis_id',
+  'type',
+  'description',
+  'component_id',
+  'config_id',
+  'check_id',
+  'config_change_id',
+  'config_analysis_id',
+  'definition_of_done',
+  'done',
+  'evidence',
+  'properties',
+  'created_by',
+  'external_created_by',
+  'created_at',
+  'updated_at',
 ];
 // Delivery state (status, error, attempts, last_attempt) is written by the responder job only.
 const RESPONDER_WRITABLE = [
-  'id', 'incident_id', 'type', 'team_id', 'person_id', 'properties', 'external_id', 'acknowledge_time', 'signoff_time', 'close_time',
-  'created_by', 'created_at', 'updated_at', 'deleted_at',
+  'id',
+  'incident_id',
+  'type',
+  'team_id',
+  'person_id',
+  'properties',
+  'external_id',
+  'acknowledge_time',
+  'signoff_time',
+  'close_time',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'deleted_at',
 ];
 
 /** Incident tables and read models of spec 01 §7 on the data API. */

@@ -48,7 +48,11 @@ export class IncidentsService {
       this.db.transaction(async (tx) => {
         await actAs(tx, personId);
         const incident = await this.insertIncident(tx, body, personId);
-        const root = await this.insertHypothesis(tx, { incident_id: incident.id, parent_id: null, title: incident.title, type: 'root', status: 'possible' }, personId);
+        const root = await this.insertHypothesis(
+          tx,
+          { incident_id: incident.id, parent_id: null, title: incident.title, type: 'root', status: 'possible' },
+          personId,
+        );
         if (body.evidence) await this.insertEvidence(tx, root.id, body.evidence, personId);
         return incident.id;
       }),
@@ -95,7 +99,9 @@ export class IncidentsService {
           parent = (await tx.query('SELECT id, type, incident_id FROM hypotheses WHERE id = $1', [body.parent_id])).rows[0];
           if (!parent || parent.incident_id !== incidentId) throw badRequest('The parent hypothesis is not part of this incident');
         } else {
-          parent = (await tx.query(`SELECT id, type, incident_id FROM hypotheses WHERE incident_id = $1 AND type = 'root' ORDER BY created_at LIMIT 1`, [incidentId])).rows[0];
+          parent = (
+            await tx.query(`SELECT id, type, incident_id FROM hypotheses WHERE incident_id = $1 AND type = 'root' ORDER BY created_at LIMIT 1`, [incidentId])
+          ).rows[0];
           if (!parent) throw badRequest('The incident has no root hypothesis');
         }
         const type = parent ? CHILD_TYPE[parent.type] : 'root';
@@ -161,7 +167,11 @@ export class IncidentsService {
           const created = await this.insertIncident(tx, { ...body.new_incident!, status: 'open' }, personId);
           incidentId = created.id;
           incidentTitle = created.title;
-          root = await this.insertHypothesis(tx, { incident_id: incidentId, parent_id: null, title: created.title, type: 'root', status: 'possible' }, personId);
+          root = await this.insertHypothesis(
+            tx,
+            { incident_id: incidentId, parent_id: null, title: created.title, type: 'root', status: 'possible' },
+            personId,
+          );
         }
         let hypothesisId: string;
         if (body.hypothesis_id) {
@@ -172,7 +182,10 @@ export class IncidentsService {
           // A new incident with no hypothesis named: the evidence goes on its root, titled like the incident.
           hypothesisId = root.id;
         } else {
-          const parent = root ?? (await tx.query<{ id: string }>(`SELECT id FROM hypotheses WHERE incident_id = $1 AND type = 'root' ORDER BY created_at LIMIT 1`, [incidentId])).rows[0];
+          const parent =
+            root ??
+            (await tx.query<{ id: string }>(`SELECT id FROM hypotheses WHERE incident_id = $1 AND type = 'root' ORDER BY created_at LIMIT 1`, [incidentId]))
+              .rows[0];
           const title = body.new_hypothesis_title?.trim() || incidentTitle;
           const created = parent
             ? await this.insertHypothesis(tx, { incident_id: incidentId, parent_id: parent.id, title, type: 'factor', status: 'possible' }, personId)
@@ -187,14 +200,31 @@ export class IncidentsService {
 
   private async insertIncident(
     tx: PoolClient,
-    body: { title: string; description?: string | null; severity?: string; type?: string; status?: string; commander_id?: string | null; communicator_id?: string | null },
+    body: {
+      title: string;
+      description?: string | null;
+      severity?: string;
+      type?: string;
+      status?: string;
+      commander_id?: string | null;
+      communicator_id?: string | null;
+    },
     personId: string,
   ): Promise<IncidentRow> {
     if (!body.title?.trim()) throw badRequest(INCIDENT_MESSAGES.required, 'bad_request', { field: 'title' });
     const { rows } = await tx.query<IncidentRow>(
       `INSERT INTO incidents (title, description, severity, type, status, commander_id, communicator_id, created_by)
        VALUES ($1, $2, coalesce($3, 'low'), coalesce($4, 'availability'), coalesce($5, 'open'), $6, $7, $8) RETURNING *`,
-      [body.title.trim(), body.description ?? null, body.severity ?? null, body.type ?? null, body.status ?? null, body.commander_id ?? null, body.communicator_id ?? null, personId],
+      [
+        body.title.trim(),
+        body.description ?? null,
+        body.severity ?? null,
+        body.type ?? null,
+        body.status ?? null,
+        body.commander_id ?? null,
+        body.communicator_id ?? null,
+        personId,
+      ],
     );
     return rows[0];
   }

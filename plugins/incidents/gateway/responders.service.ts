@@ -1,12 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { Client } from 'pg';
-import {
-  INCIDENT_MESSAGES,
-  ResponderSetupError,
-  type ResolvedConnection,
-  type ResponderIncident,
-  type ResponderOption,
-} from '@contracts';
+import { INCIDENT_MESSAGES, ResponderSetupError, type ResolvedConnection, type ResponderIncident, type ResponderOption } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
@@ -88,10 +82,12 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
     const row = await mapDbErrors(async () => {
       const incident = await this.db.one('SELECT id FROM incidents WHERE id = $1', [incidentId]);
       if (!incident) throw notFound('Incident not found');
-      return (await this.db.query<ResponderRow>(
-        `INSERT INTO responders (incident_id, type, team_id, person_id, properties, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [incidentId, type, body.team_id ?? null, body.person_id ?? null, JSON.stringify(properties), personId],
-      ))[0];
+      return (
+        await this.db.query<ResponderRow>(
+          `INSERT INTO responders (incident_id, type, team_id, person_id, properties, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+          [incidentId, type, body.team_id ?? null, body.person_id ?? null, JSON.stringify(properties), personId],
+        )
+      )[0];
     });
     await this.enqueue(row.id).catch((error) => this.logger.warn(`Could not enqueue responder ${row.id}: ${(error as Error).message}`));
     return row;
@@ -129,7 +125,10 @@ export class RespondersService implements OnModuleInit, OnApplicationBootstrap, 
     const handlerType = typeof r.properties?.responderType === 'string' ? (r.properties.responderType as string) : r.person_id ? 'person' : '';
     const handler = this.plugins.find(RESPONDER_HANDLERS, handlerType);
     if (!handler) {
-      await this.db.query(`UPDATE responders SET status = 'no_integration', error = $2, last_attempt = now() WHERE id = $1`, [r.id, INCIDENT_MESSAGES.noIntegration]);
+      await this.db.query(`UPDATE responders SET status = 'no_integration', error = $2, last_attempt = now() WHERE id = $1`, [
+        r.id,
+        INCIDENT_MESSAGES.noIntegration,
+      ]);
       return;
     }
     try {

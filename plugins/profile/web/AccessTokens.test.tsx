@@ -17,7 +17,13 @@ function jsonResponse(status: number, body: unknown) {
   });
 }
 
-const kubeconfig: AccessToken = { id: '11111111-2222-4333-8444-555555555555', name: 'kubeconfig', created_at: '2026-11-01T10:00:00Z', expires_at: '2027-01-30T10:00:00Z', last_used_at: null };
+const kubeconfig: AccessToken = {
+  id: '11111111-2222-4333-8444-555555555555',
+  name: 'kubeconfig',
+  created_at: '2026-11-01T10:00:00Z',
+  expires_at: '2027-01-30T10:00:00Z',
+  last_used_at: null,
+};
 
 describe('access tokens on the profile page', () => {
   it('lists the tokens without their values and revokes one after confirmation', async () => {

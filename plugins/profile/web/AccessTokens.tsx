@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Body1, Button, Card, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Card,
+  Subtitle2,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { http } from '@web/core/api';
 import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';

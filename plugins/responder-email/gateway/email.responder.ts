@@ -23,7 +23,11 @@ export class EmailResponder implements ResponderHandler {
     if (!to) throw new Error('The email responder has no recipient (to)');
     const smtp = connection ?? (await this.connections.firstOfType(this.connectionTypes));
     if (!smtp) {
-      throw new ResponderSetupError(RESPONDER_SETUP_MESSAGES.emailNotConfigured, '/settings/connections', 'there is no smtp connection (add one in Settings → Connections)');
+      throw new ResponderSetupError(
+        RESPONDER_SETUP_MESSAGES.emailNotConfigured,
+        '/settings/connections',
+        'there is no smtp connection (add one in Settings → Connections)',
+      );
     }
     return sendMail(smtp, {
       to,

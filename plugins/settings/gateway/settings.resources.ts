@@ -19,7 +19,21 @@ export class SettingsResources implements DataApiResourceProvider {
         feature: 'settings.connections',
         // An allow-list: the secrets (password, certificate) are set through the connections endpoint, which reports
         // only whether one is set; a column added later stays unreadable until it is listed here.
-        columns: ['id', 'name', 'namespace', 'type', 'url', 'username', 'insecure_tls', 'properties', 'source', 'created_by', 'created_at', 'updated_at', 'deleted_at'],
+        columns: [
+          'id',
+          'name',
+          'namespace',
+          'type',
+          'url',
+          'username',
+          'insecure_tls',
+          'properties',
+          'source',
+          'created_by',
+          'created_at',
+          'updated_at',
+          'deleted_at',
+        ],
         softDelete: true,
       },
       { name: 'logging_backends', kind: 'table', read: 'logging_backends', write: 'logging_backends', feature: 'settings.logging_backends', softDelete: true },

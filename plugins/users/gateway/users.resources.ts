@@ -3,7 +3,21 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 /** What may be read of a person (an allow-list: credentials such as password_hash and totp_secret are not in it). */
-const PERSON_COLUMNS = ['id', 'name', 'email', 'avatar', 'type', 'state', 'email_verified_at', 'totp_enabled_at', 'properties', 'last_login', 'created_at', 'updated_at', 'deleted_at'];
+const PERSON_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'avatar',
+  'type',
+  'state',
+  'email_verified_at',
+  'totp_enabled_at',
+  'properties',
+  'last_login',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+];
 /** Who can be reached and how an account signs in: for readers of identities (admins), not every viewer. */
 const PERSON_PRIVATE = { read: 'identities' as const, columns: ['email', 'last_login', 'email_verified_at', 'totp_enabled_at', 'properties'] };
 

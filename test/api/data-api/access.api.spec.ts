@@ -92,7 +92,7 @@ describe('data API access', () => {
       // ...but moving a row out of the scope with an update is refused and undone.
       const before = await t.count('comments');
       await t.pool.query(`create or replace function forge() returns trigger language plpgsql as $$ begin new.created_by := '${ID.carol}'; return new; end $$`);
-      await t.pool.query('create trigger forge before update on comments for each row when (new.comment = \'forge\') execute function forge()');
+      await t.pool.query("create trigger forge before update on comments for each row when (new.comment = 'forge') execute function forge()");
       const res = await t.as('responder', ID.bob).patch(`/api/db/my_comments?id=eq.${ID.bobComment}`).send({ comment: 'forge' }).expect(403);
       expect(res.body.code).toBe('42501');
       const { rows } = await t.pool.query('select comment, created_by from comments where id = $1', [ID.bobComment]);
@@ -166,9 +166,7 @@ describe('data API registration', () => {
       providers: [IncidentsPluginResources, CopycatPluginResources],
     }).compile();
     const app = moduleRef.createNestApplication({ logger: false });
-    await expect(app.init()).rejects.toThrow(
-      "Data API resource 'incidents' is registered by both IncidentsPluginResources and CopycatPluginResources",
-    );
+    await expect(app.init()).rejects.toThrow("Data API resource 'incidents' is registered by both IncidentsPluginResources and CopycatPluginResources");
     expect(pool.query).not.toHaveBeenCalled();
   });
 });

@@ -203,7 +203,10 @@ export class TestFeatureGate implements FeatureGate {
  */
 function testPrincipal(req: Request, _res: Response, next: NextFunction): void {
   if (!req.headers['x-test-anonymous']) {
-    const roles = String(req.headers['x-test-roles'] ?? 'admin').split(',').map((r) => r.trim()).filter(isRole);
+    const roles = String(req.headers['x-test-roles'] ?? 'admin')
+      .split(',')
+      .map((r) => r.trim())
+      .filter(isRole);
     const personId = String(req.headers['x-test-person'] ?? ID.alice);
     req.principal = { personId, email: 'test@test.local', name: 'Test', roles, via: 'session' };
   }

@@ -53,7 +53,10 @@ describe('data API injection attempts', () => {
 
   it('binds hostile values as plain data', async () => {
     const hostile = "'); drop table incidents; --";
-    const res = await t.as().get(`/api/db/incidents?title=eq.${e(hostile)}`).expect(200);
+    const res = await t
+      .as()
+      .get(`/api/db/incidents?title=eq.${e(hostile)}`)
+      .expect(200);
     expect(res.body).toEqual([]);
     const created = await t.as().post('/api/db/teams?select=name').set('Prefer', 'return=representation').send({ name: hostile }).expect(201);
     expect(created.body).toEqual([{ name: hostile }]);
@@ -61,7 +64,10 @@ describe('data API injection attempts', () => {
   });
 
   it('keeps JSON keys in parameters, so any key is only data', async () => {
-    const res = await t.as().get(`/api/db/incidents?select=id&${e('labels->>"a\';drop table incidents;--"')}=eq.1`).expect(200);
+    const res = await t
+      .as()
+      .get(`/api/db/incidents?select=id&${e('labels->>"a\';drop table incidents;--"')}=eq.1`)
+      .expect(200);
     expect(res.body).toEqual([]);
   });
 });

@@ -57,7 +57,9 @@ describe('data API reads', () => {
     it('answers the responder list of the spec with team and person embedded', async () => {
       const res = await t
         .as()
-        .get(`/api/db/responders?incident_id=eq.${ID.outage}&select=*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar)&deleted_at=is.null&order=type.desc`)
+        .get(
+          `/api/db/responders?incident_id=eq.${ID.outage}&select=*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar)&deleted_at=is.null&order=type.desc`,
+        )
         .expect(200);
       expect(res.body).toHaveLength(2);
       expect(res.body[0]).toMatchObject({
@@ -74,7 +76,9 @@ describe('data API reads', () => {
     it('selects columns with aliases, casts and JSON paths', async () => {
       const res = await t
         .as()
-        .get(`/api/db/incidents?id=eq.${ID.outage}&select=${encodeURIComponent('name:title,priority::text,labels->>app,team:labels->owner->>team,labels->owner')}`)
+        .get(
+          `/api/db/incidents?id=eq.${ID.outage}&select=${encodeURIComponent('name:title,priority::text,labels->>app,team:labels->owner->>team,labels->owner')}`,
+        )
         .expect(200);
       expect(res.body).toEqual([{ name: 'API outage', priority: '1', app: 'api', team: 'platform', owner: { team: 'platform' } }]);
     });
@@ -112,7 +116,9 @@ describe('data API reads', () => {
     it('embeds from a view through its base-table keys and declared relations', async () => {
       const res = await t
         .as()
-        .get(`/api/db/incident_summary?id=eq.${ID.outage}&select=title,hypothesis_count,commander_id(name),boss:commander(name),hypotheses(title)&hypotheses.order=title`)
+        .get(
+          `/api/db/incident_summary?id=eq.${ID.outage}&select=title,hypothesis_count,commander_id(name),boss:commander(name),hypotheses(title)&hypotheses.order=title`,
+        )
         .expect(200);
       expect(res.body).toEqual([
         {
@@ -145,7 +151,10 @@ describe('data API reads', () => {
     it('orders by several columns with null placement', async () => {
       const res = await t.as().get('/api/db/incidents?select=priority,title&order=priority.desc.nullsfirst,title').expect(200);
       expect(res.body.map((r: { priority: number | null }) => r.priority)).toEqual([null, 3, 2, 1]);
-      const json = await t.as().get(`/api/db/incidents?select=title&order=${encodeURIComponent('labels->>app')}.asc&limit=1`).expect(200);
+      const json = await t
+        .as()
+        .get(`/api/db/incidents?select=title&order=${encodeURIComponent('labels->>app')}.asc&limit=1`)
+        .expect(200);
       expect(json.body).toEqual([{ title: 'API outage' }]);
     });
 

@@ -75,12 +75,7 @@ describe('data API writes', () => {
         .send({ id: ID.database, name: 'Database', icon: 'pg' })
         .expect(201);
       expect(merged.body).toEqual([{ name: 'Database', icon: 'pg' }]);
-      await t
-        .as()
-        .post('/api/db/teams?on_conflict=name')
-        .set('Prefer', 'resolution=ignore-duplicates')
-        .send({ name: 'Database', icon: 'other' })
-        .expect(201);
+      await t.as().post('/api/db/teams?on_conflict=name').set('Prefer', 'resolution=ignore-duplicates').send({ name: 'Database', icon: 'other' }).expect(201);
       const { rows } = await t.pool.query('select icon from teams where id = $1', [ID.database]);
       expect(rows[0].icon).toBe('pg');
     });
@@ -202,8 +197,16 @@ describe('data API writes', () => {
     it('refuses bodies that are not objects', async () => {
       const scalar = await t.as().post('/api/db/teams').set('Content-Type', 'application/json').send('"just a string"').expect(400);
       expect(scalar.body).toMatchObject({ code: 'PGRST102' });
-      await t.as().post('/api/db/teams').send([{ name: 'a' }, 1]).expect(400);
-      await t.as().patch(`/api/db/teams?id=eq.${ID.platform}`).send([{ name: 'a' }]).expect(400);
+      await t
+        .as()
+        .post('/api/db/teams')
+        .send([{ name: 'a' }, 1])
+        .expect(400);
+      await t
+        .as()
+        .patch(`/api/db/teams?id=eq.${ID.platform}`)
+        .send([{ name: 'a' }])
+        .expect(400);
       const empty = await t.as().post('/api/db/teams').expect(400);
       expect(empty.body.code).toBe('PGRST102');
       const malformed = await t.as().post('/api/db/teams').set('Content-Type', 'application/json').send('{"name": ').expect(400);

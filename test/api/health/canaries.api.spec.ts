@@ -34,7 +34,10 @@ describe('canaries API and Run Now', () => {
     t = await TestApp.start({ HEALTH_SCHEDULER: 'off' }); // runs here come from Run Now only
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
-    jest.spyOn(host, 'find').mockImplementation(((point: ExtensionPoint<unknown>, id: string) => (point === CHECK_RUNNERS && id === 'junit' ? fake : original(point, id))) as unknown as PluginHost['find']);
+    jest
+      .spyOn(host, 'find')
+      .mockImplementation(((point: ExtensionPoint<unknown>, id: string) =>
+        point === CHECK_RUNNERS && id === 'junit' ? fake : original(point, id)) as unknown as PluginHost['find']);
     editor = await t.signInAs(['editor']);
   });
   afterAll(() => t?.stop());
@@ -46,7 +49,8 @@ describe('canaries API and Run Now', () => {
     const res = await post({ yaml: YAML('web') }).expect(201);
     expect(res.body).toMatchObject({ name: 'web', namespace: 'prod', schedule: '@every 30s', labels: { team: 'web' } });
     expect(res.body.checks.map((c: { type: string; name: string }) => `${c.type}/${c.name}`)).toEqual(['junit/suite', 'ldap/directory']);
-    const rows = (await t.pool.query(`select type, severity, labels, endpoint, next_runtime from checks where canary_id = $1 order by type`, [res.body.id])).rows;
+    const rows = (await t.pool.query(`select type, severity, labels, endpoint, next_runtime from checks where canary_id = $1 order by type`, [res.body.id]))
+      .rows;
     expect(rows[1]).toMatchObject({ type: 'ldap', severity: 'high', labels: { team: 'web' }, endpoint: 'ldap://localhost' });
     expect(rows[0].next_runtime).not.toBeNull();
   });
@@ -54,12 +58,19 @@ describe('canaries API and Run Now', () => {
   it('takes a raw YAML body (Content-Type: application/yaml), as kubectl-style clients send it', async () => {
     const res = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).set('content-type', 'application/yaml').send(YAML('raw')).expect(201);
     expect(res.body).toMatchObject({ name: 'raw', namespace: 'prod' });
-    const bad = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).set('content-type', 'application/yaml').send('metadata:\n  name: x\n bad: [').expect(400);
+    const bad = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .set('content-type', 'application/yaml')
+      .send('metadata:\n  name: x\n bad: [')
+      .expect(400);
     expect(bad.body.message).toMatch(/^YAML syntax error at line \d+, column \d+/);
   });
 
   it('creates from {name, namespace, spec}', async () => {
-    const res = await post({ name: 'plain', namespace: 'ops', spec: { schedule: '*/5 * * * *', tcp: [{ name: 'port', endpoint: 'localhost:1' }] } }).expect(201);
+    const res = await post({ name: 'plain', namespace: 'ops', spec: { schedule: '*/5 * * * *', tcp: [{ name: 'port', endpoint: 'localhost:1' }] } }).expect(
+      201,
+    );
     expect(res.body.checks).toHaveLength(1);
   });
 
@@ -100,11 +111,20 @@ describe('canaries API and Run Now', () => {
 
   it('needs write on canaries', async () => {
     const viewer = await t.signInAs(['viewer']);
-    await viewer.agent.post('/api/canaries').set('x-csrf-token', viewer.csrf).send({ yaml: YAML('v') }).expect(403);
+    await viewer.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', viewer.csrf)
+      .send({ yaml: YAML('v') })
+      .expect(403);
   });
 
   it('Run Now stores and returns the result, applying transform → display → test', async () => {
-    const created = await post({ yaml: YAML('run', '      transform: {expr: "{\'size\': size(body)}"}\n      display: {expr: "\'size \' + string(size)"}\n      test: {expr: "code == 200 && size == 5"}\n') }).expect(201);
+    const created = await post({
+      yaml: YAML(
+        'run',
+        '      transform: {expr: "{\'size\': size(body)}"}\n      display: {expr: "\'size \' + string(size)"}\n      test: {expr: "code == 200 && size == 5"}\n',
+      ),
+    }).expect(201);
     const suite = created.body.checks.find((c: { name: string }) => c.name === 'suite');
     const responder = await t.signInAs(['responder']);
     const res = await responder.agent.post(`/api/canary/run/check/${suite.id}`).set('x-csrf-token', responder.csrf).expect(200);

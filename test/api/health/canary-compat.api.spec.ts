@@ -34,12 +34,22 @@ describe('canary files users already have (canary-checker forms)', () => {
     await admin.agent
       .post('/api/connections')
       .set('x-csrf-token', admin.csrf)
-      .send({ name: 'postgres-credentials', type: 'postgres', url: 'postgres://127.0.0.1:5432/postgres', properties: { USERNAME: 'postgres', PASSWORD: 'compat-secret-pw' } })
+      .send({
+        name: 'postgres-credentials',
+        type: 'postgres',
+        url: 'postgres://127.0.0.1:5432/postgres',
+        properties: { USERNAME: 'postgres', PASSWORD: 'compat-secret-pw' },
+      })
       .expect(201);
     await admin.agent
       .post('/api/connections')
       .set('x-csrf-token', admin.csrf)
-      .send({ name: 'elsewhere-credentials', type: 'postgres', url: 'postgres://db.elsewhere.example:5432/app', properties: { PASSWORD: 'elsewhere-secret-pw' } })
+      .send({
+        name: 'elsewhere-credentials',
+        type: 'postgres',
+        url: 'postgres://db.elsewhere.example:5432/app',
+        properties: { PASSWORD: 'elsewhere-secret-pw' },
+      })
       .expect(201);
     peers.postgres = await reachable('127.0.0.1', 5432);
     peers.redis = await reachable('127.0.0.1', 6379);
@@ -52,7 +62,10 @@ describe('canary files users already have (canary-checker forms)', () => {
   const loaded = new Map<string, Record<string, string>>();
   const load = async (file: string): Promise<Record<string, string>> => {
     if (loaded.has(file)) return loaded.get(file)!;
-    const res = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ yaml: fixture(file) });
+    const res = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ yaml: fixture(file) });
     expect({ file, status: res.status, message: res.body.message }).toEqual({ file, status: 201, message: undefined });
     const ids = Object.fromEntries((res.body.checks as Array<{ name: string; id: string }>).map((c) => [c.name, c.id]));
     loaded.set(file, ids);
@@ -73,7 +86,11 @@ describe('canary files users already have (canary-checker forms)', () => {
     if (!peers.postgres) return;
     expect(await runNow(url['postgres schemas check'])).toMatchObject({ status: true, invalid: false, message: '1 rows' });
     expect(await runNow(url['postgres dotted placeholders'])).toMatchObject({ status: true, invalid: false });
-    expect(await runNow(pairs['postgres key value dsn'])).toMatchObject({ status: true, invalid: false, details: { rows: [{ current_database: 'postgres' }] } });
+    expect(await runNow(pairs['postgres key value dsn'])).toMatchObject({
+      status: true,
+      invalid: false,
+      details: { rows: [{ current_database: 'postgres' }] },
+    });
   });
 
   it('postgres: a substituted secret is held to its connection, like one written out (invalid, never sent)', async () => {
@@ -84,7 +101,11 @@ describe('canary files users already have (canary-checker forms)', () => {
         { name: 'pairs with a secret from elsewhere', url: 'host=127.0.0.1 port=5432 user=postgres password=$(password) dbname=postgres', password },
       ],
     };
-    const res = await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: 'compat-elsewhere', namespace: 'canaries', spec }).expect(201);
+    const res = await editor.agent
+      .post('/api/canaries')
+      .set('x-csrf-token', editor.csrf)
+      .send({ name: 'compat-elsewhere', namespace: 'canaries', spec })
+      .expect(201);
     for (const check of res.body.checks as Array<{ id: string }>) {
       const result = await runNow(check.id);
       expect(result).toMatchObject({ status: false, invalid: true });
@@ -128,7 +149,11 @@ describe('canary files users already have (canary-checker forms)', () => {
     const ids = await load('folder-remote-paths.yaml');
     const expected: Record<string, string> = { 'mysql backup check': 's3', 'recursive folders': 'gcs', 'sample sftp check': 'sftp', 'smb backup check': 'smb' };
     for (const [name, scheme] of Object.entries(expected)) {
-      expect(await runNow(ids[name])).toMatchObject({ status: false, invalid: true, message: `folder: ${scheme}:// paths are not supported on this console yet` });
+      expect(await runNow(ids[name])).toMatchObject({
+        status: false,
+        invalid: true,
+        message: `folder: ${scheme}:// paths are not supported on this console yet`,
+      });
     }
   });
 

@@ -11,7 +11,11 @@ describe('canaries on the data API, and live validation', () => {
   afterAll(() => t?.stop());
 
   const checksOf = async (canaryId: string) =>
-    (await t.pool.query(`select type, name, spec->>'endpoint' endpoint, deleted_at is not null deleted from checks where canary_id = $1 order by name`, [canaryId])).rows;
+    (
+      await t.pool.query(`select type, name, spec->>'endpoint' endpoint, deleted_at is not null deleted from checks where canary_id = $1 order by name`, [
+        canaryId,
+      ])
+    ).rows;
 
   it('POST /api/db/canaries validates the spec and writes the checks in the same transaction', async () => {
     const res = await editor.agent
@@ -52,7 +56,15 @@ describe('canaries on the data API, and live validation', () => {
       .post('/api/db/canaries')
       .set('x-csrf-token', editor.csrf)
       .set('Prefer', 'return=representation')
-      .send({ name: 'db-patch', spec: { tcp: [{ name: 'a', endpoint: '127.0.0.1:1' }, { name: 'b', endpoint: '127.0.0.1:2' }] } })
+      .send({
+        name: 'db-patch',
+        spec: {
+          tcp: [
+            { name: 'a', endpoint: '127.0.0.1:1' },
+            { name: 'b', endpoint: '127.0.0.1:2' },
+          ],
+        },
+      })
       .expect(201);
     const id = res.body[0].id;
     await editor.agent
@@ -70,16 +82,35 @@ describe('canaries on the data API, and live validation', () => {
   });
 
   it('POST /api/canaries/validate places each problem on its line and saves nothing', async () => {
-    const yaml = ['apiVersion: canaries.flanksource.com/v1', 'kind: Canary', 'metadata:', '  name: v', 'spec:', '  schedule: "@every 30s"', '  http:', '    - name: web', '      method: 12', ''].join('\n');
+    const yaml = [
+      'apiVersion: canaries.flanksource.com/v1',
+      'kind: Canary',
+      'metadata:',
+      '  name: v',
+      'spec:',
+      '  schedule: "@every 30s"',
+      '  http:',
+      '    - name: web',
+      '      method: 12',
+      '',
+    ].join('\n');
     const res = await editor.agent.post('/api/canaries/validate').set('x-csrf-token', editor.csrf).send({ yaml }).expect(200);
     expect(res.body.errors).toEqual([
       // url is missing: the problem points at its check's first line
       { message: 'spec.http[0].url: required', path: 'spec.http[0].url', line: 8, column: 7 },
       { message: 'spec.http[0].method: must be an HTTP method', path: 'spec.http[0].method', line: 9, column: 7 },
     ]);
-    const syntax = await editor.agent.post('/api/canaries/validate').set('x-csrf-token', editor.csrf).send({ yaml: 'metadata:\n  name: x\n bad: [' }).expect(200);
+    const syntax = await editor.agent
+      .post('/api/canaries/validate')
+      .set('x-csrf-token', editor.csrf)
+      .send({ yaml: 'metadata:\n  name: x\n bad: [' })
+      .expect(200);
     expect(syntax.body.errors[0]).toMatchObject({ line: 3 });
-    const ok = await editor.agent.post('/api/canaries/validate').set('x-csrf-token', editor.csrf).send({ yaml: yaml.replace('      method: 12', '      url: http://127.0.0.1:1/') }).expect(200);
+    const ok = await editor.agent
+      .post('/api/canaries/validate')
+      .set('x-csrf-token', editor.csrf)
+      .send({ yaml: yaml.replace('      method: 12', '      url: http://127.0.0.1:1/') })
+      .expect(200);
     expect(ok.body.errors).toEqual([]);
     expect(Number((await t.pool.query(`select count(*) n from canaries where name = 'v'`)).rows[0].n)).toBe(0);
   });

@@ -17,11 +17,14 @@ describe('per-check metrics on /metrics', () => {
     t = await TestApp.start({ HEALTH_SCHEDULER: 'off' }); // results here come from Run Now only
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
-    jest.spyOn(host, 'find').mockImplementation(((point: ExtensionPoint<unknown>, id: string) => (point === CHECK_RUNNERS && id === 'junit' ? fake : original(point, id))) as unknown as PluginHost['find']);
+    jest
+      .spyOn(host, 'find')
+      .mockImplementation(((point: ExtensionPoint<unknown>, id: string) =>
+        point === CHECK_RUNNERS && id === 'junit' ? fake : original(point, id)) as unknown as PluginHost['find']);
   });
   afterAll(() => t?.stop());
 
-  it('shows a check\'s status, counters and durations after Run Now, and drops them once the check is deleted', async () => {
+  it("shows a check's status, counters and durations after Run Now, and drops them once the check is deleted", async () => {
     const editor = await t.signInAs(['editor']);
     const created = await editor.agent
       .post('/api/canaries')

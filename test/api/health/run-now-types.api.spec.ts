@@ -13,11 +13,19 @@ describe('Run Now with the registered check types', () => {
   afterAll(() => t?.stop());
 
   const create = async (spec: object) =>
-    (await editor.agent.post('/api/canaries').set('x-csrf-token', editor.csrf).send({ name: `c${Date.now()}`, spec }).expect(201)).body.checks[0].id as string;
+    (
+      await editor.agent
+        .post('/api/canaries')
+        .set('x-csrf-token', editor.csrf)
+        .send({ name: `c${Date.now()}`, spec })
+        .expect(201)
+    ).body.checks[0].id as string;
   const runNow = (id: string) => editor.agent.post(`/api/canary/run/check/${id}`).set('x-csrf-token', editor.csrf).send({}).expect(200);
 
   it('catalog: counts the selected config items, and fails when the selection is empty', async () => {
-    await t.pool.query(`insert into config_items (name, type, health) values ('run-now-a', 'Kubernetes::Pod', 'healthy'), ('run-now-b', 'Kubernetes::Pod', 'unhealthy')`);
+    await t.pool.query(
+      `insert into config_items (name, type, health) values ('run-now-a', 'Kubernetes::Pod', 'healthy'), ('run-now-b', 'Kubernetes::Pod', 'unhealthy')`,
+    );
     const found = await runNow(await create({ catalog: [{ name: 'pods', selector: { types: ['Kubernetes::Pod'], name: 'run-now-*' } }] }));
     expect(found.body).toMatchObject({ status: true, invalid: false });
     expect(found.body.details.count).toBe(2);
@@ -37,10 +45,14 @@ describe('Run Now with the registered check types', () => {
       .set('x-csrf-token', admin.csrf)
       .send({ name: 'local-pg', type: 'postgres', url: 'postgres://127.0.0.1:5432/postgres', username: 'postgres', password: 'unused-with-trust' })
       .expect(201);
-    const viaUrl = await runNow(await create({ postgres: [{ name: 'by-connection', connection: 'connection://local-pg', query: 'SELECT current_user AS who' }] }));
+    const viaUrl = await runNow(
+      await create({ postgres: [{ name: 'by-connection', connection: 'connection://local-pg', query: 'SELECT current_user AS who' }] }),
+    );
     expect(viaUrl.body).toMatchObject({ status: true, invalid: false, details: { rows: [{ who: 'postgres' }] } });
     const username = { valueFrom: { secretKeyRef: { name: 'local-pg', key: 'username' } } };
-    const viaRef = await runNow(await create({ postgres: [{ name: 'by-ref', connection: 'postgres://127.0.0.1:5432/postgres', username, query: 'SELECT current_user AS who' }] }));
+    const viaRef = await runNow(
+      await create({ postgres: [{ name: 'by-ref', connection: 'postgres://127.0.0.1:5432/postgres', username, query: 'SELECT current_user AS who' }] }),
+    );
     expect(viaRef.body).toMatchObject({ status: true, details: { rows: [{ who: 'postgres' }] } });
     const missing = await runNow(await create({ postgres: [{ name: 'no-such', connection: 'connection://nope' }] }));
     expect(missing.body).toMatchObject({ status: false, invalid: true, message: 'connection: could not be resolved' });

@@ -32,7 +32,14 @@ describe('check scheduler', () => {
   const dns: CheckRunner = {
     type: 'dns',
     validate: () => [],
-    run: async (spec) => ({ pass: dnsPass, invalid: false, duration: typeof spec.duration === 'number' ? spec.duration : 3, message: typeof spec.say === 'string' ? spec.say : dnsPass ? 'ok' : 'down', error: dnsPass ? null : 'down', details: {} }),
+    run: async (spec) => ({
+      pass: dnsPass,
+      invalid: false,
+      duration: typeof spec.duration === 'number' ? spec.duration : 3,
+      message: typeof spec.say === 'string' ? spec.say : dnsPass ? 'ok' : 'down',
+      error: dnsPass ? null : 'down',
+      details: {},
+    }),
   };
   const byType = new Map<string, { active: number; max: number; runs: number }>();
   let allActive = 0;
@@ -59,8 +66,18 @@ describe('check scheduler', () => {
     t = await TestApp.start();
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
-    jest.spyOn(host, 'find').mockImplementation(((point: ExtensionPoint<unknown>, id: string) =>
-      point === CHECK_RUNNERS && id === 'junit' ? fake : point === CHECK_RUNNERS && id === 'dns' ? dns : point === CHECK_RUNNERS && id === 'jmeter' ? capped('jmeter') : point === CHECK_RUNNERS && id === 'gcs' ? capped('gcs') : original(point, id)) as unknown as PluginHost['find']);
+    jest
+      .spyOn(host, 'find')
+      .mockImplementation(((point: ExtensionPoint<unknown>, id: string) =>
+        point === CHECK_RUNNERS && id === 'junit'
+          ? fake
+          : point === CHECK_RUNNERS && id === 'dns'
+            ? dns
+            : point === CHECK_RUNNERS && id === 'jmeter'
+              ? capped('jmeter')
+              : point === CHECK_RUNNERS && id === 'gcs'
+                ? capped('gcs')
+                : original(point, id)) as unknown as PluginHost['find']);
   });
   afterAll(() => t?.stop());
 
@@ -145,7 +162,8 @@ describe('check scheduler', () => {
     expect(rows).toHaveLength(30);
     // one transaction per flush, not per run: results share their transaction's created_at
     expect(new Set(rows.map((r) => r.created_at.getTime())).size).toBeLessThan(10);
-    const state = (await t.pool.query(`select id, status, last_runtime, last_transition_time, run_lease_until from checks where id = any($1::uuid[])`, [ids])).rows;
+    const state = (await t.pool.query(`select id, status, last_runtime, last_transition_time, run_lease_until from checks where id = any($1::uuid[])`, [ids]))
+      .rows;
     for (const check of state) {
       const row = rows.find((r) => r.check_id === check.id);
       expect(check).toMatchObject({ status: 'healthy', run_lease_until: null });
@@ -157,7 +175,16 @@ describe('check scheduler', () => {
 
     // a buffered scheduled result older than a Run Now does not overwrite the newer status
     const runner = t.app.get(CheckRunnerService);
-    const row = { id: ids[1], type: 'dns', spec: { name: 'd1' }, status: 'healthy', schedule: '@hourly', name: 'd1', canary_name: 'batched', namespace: 'bulk' };
+    const row = {
+      id: ids[1],
+      type: 'dns',
+      spec: { name: 'd1' },
+      status: 'healthy',
+      schedule: '@hourly',
+      name: 'd1',
+      canary_name: 'batched',
+      namespace: 'bulk',
+    };
     dnsPass = false;
     const scheduled = await runner.runScheduled(row);
     dnsPass = true;
@@ -182,7 +209,16 @@ describe('check scheduler', () => {
     const count = async (id: string) => (await t.pool.query(`select count(*)::int n from check_statuses where check_id = $1`, [id])).rows[0].n as number;
     for (let i = 0; i < 50 && ((await count(good)) < 1 || (await count(bad)) < 1); i++) await sleep(100);
     const runner = t.app.get(CheckRunnerService);
-    const row = (id: string, say: string, extra: object = {}) => ({ id, type: 'dns', spec: { name: say, say, ...extra }, status: 'healthy', schedule: '@hourly', name: say, canary_name: 'poison', namespace: '' });
+    const row = (id: string, say: string, extra: object = {}) => ({
+      id,
+      type: 'dns',
+      spec: { name: say, say, ...extra },
+      status: 'healthy',
+      schedule: '@hourly',
+      name: say,
+      canary_name: 'poison',
+      namespace: '',
+    });
     await t.pool.query(`update checks set run_lease_until = now() + interval '1 hour' where id = any($1::uuid[])`, [[good, bad]]);
     // a duration beyond the integer column: the database refuses that row
     const runs = await Promise.all([runner.runScheduled(row(good, 'fine')), runner.runScheduled(row(bad, 'too long', { duration: 2 ** 40 }))]);

@@ -87,7 +87,9 @@ describe('creating incidents and hypotheses', () => {
       expect((await post(`/api/incidents/${incident}/hypotheses`, { parent_id: root, type: 'solution' }).expect(400)).body.message).toBe(
         'A root hypothesis can only have factor children',
       );
-      expect((await post(`/api/incidents/${incident}/hypotheses`, { type: 'root' }).expect(400)).body.message).toBe('The incident already has a root hypothesis');
+      expect((await post(`/api/incidents/${incident}/hypotheses`, { type: 'root' }).expect(400)).body.message).toBe(
+        'The incident already has a root hypothesis',
+      );
       const other = (await post('/api/incidents', { title: 'Other' }).expect(201)).body;
       await post(`/api/incidents/${incident}/hypotheses`, { parent_id: other.hypotheses[0].id }).expect(400);
     });

@@ -12,7 +12,8 @@ describe('definition of done', () => {
     t = await IncidentsTestApp.start();
     responder = await t.signInAs(['responder']);
     const canary = (await t.pool.query(`insert into canaries (name) values ('web') returning id`)).rows[0].id;
-    checkId = (await t.pool.query(`insert into checks (canary_id, type, name, status) values ($1, 'http', 'home', 'healthy') returning id`, [canary])).rows[0].id;
+    checkId = (await t.pool.query(`insert into checks (canary_id, type, name, status) values ($1, 'http', 'home', 'healthy') returning id`, [canary])).rows[0]
+      .id;
   });
   afterAll(() => t?.stop());
 
@@ -42,7 +43,9 @@ describe('definition of done', () => {
     const { incident, evidence } = await incidentWithCheckEvidence();
     const added = await post(`/api/evidences/${evidence}/definition-of-done`, { definition_of_done: true, script: DOD_SCRIPTS.checkHealthy }).expect(200);
     expect(added.body).toMatchObject({ definition_of_done: true, script: DOD_SCRIPTS.checkHealthy, done: false });
-    const history = await t.pool.query(`select created_by from incident_histories where incident_id = $1 and type = 'evidence.done_definition_added'`, [incident]);
+    const history = await t.pool.query(`select created_by from incident_histories where incident_id = $1 and type = 'evidence.done_definition_added'`, [
+      incident,
+    ]);
     expect(history.rows).toEqual([{ created_by: responder.personId }]);
     await post(`/api/evidences/${evidence}/done`, { done: true }).expect(200);
     const removed = await post(`/api/evidences/${evidence}/definition-of-done`, { definition_of_done: false }).expect(200);
@@ -61,27 +64,46 @@ describe('definition of done', () => {
     const { incident, evidence } = await incidentWithCheckEvidence();
     await post(`/api/evidences/${evidence}/definition-of-done`, { definition_of_done: true, script: DOD_SCRIPTS.checkHealthy }).expect(200);
 
-    await checkResults([[20, false], [10, true], [1, true]]);
+    await checkResults([
+      [20, false],
+      [10, true],
+      [1, true],
+    ]);
     let res = await post(`/api/incidents/${incident}/definition-of-done/evaluate`).expect(200);
-    expect(res.body).toMatchObject({ evaluated: 1, errors: 0, status: 'resolved', evidences: [{ id: evidence, done: true, script_result: 'true', script_error: null }] });
+    expect(res.body).toMatchObject({
+      evaluated: 1,
+      errors: 0,
+      status: 'resolved',
+      evidences: [{ id: evidence, done: true, script_result: 'true', script_error: null }],
+    });
     expect(await statusOf(incident)).toBe('resolved');
 
-    await checkResults([[20, false], [10, true], [1, false]]);
+    await checkResults([
+      [20, false],
+      [10, true],
+      [1, false],
+    ]);
     res = await post(`/api/incidents/${incident}/definition-of-done/evaluate`).expect(200);
     expect(res.body).toMatchObject({ status: 'open', evidences: [{ done: false, script_result: 'false' }] });
     expect(await statusOf(incident)).toBe('open');
 
     // Healthy again, but only for 2 minutes: not yet done.
-    await checkResults([[20, false], [2, true]]);
+    await checkResults([
+      [20, false],
+      [2, true],
+    ]);
     res = await post(`/api/incidents/${incident}/definition-of-done/evaluate`).expect(200);
     expect(res.body).toMatchObject({ status: 'open', evidences: [{ done: false }] });
 
-    const changes = await t.pool.query(`select description from incident_histories where incident_id = $1 and type = 'incident.status_updated' order by created_at`, [incident]);
+    const changes = await t.pool.query(
+      `select description from incident_histories where incident_id = $1 and type = 'incident.status_updated' order by created_at`,
+      [incident],
+    );
     expect(changes.rows.map((r) => r.description)).toEqual(['open → resolved', 'resolved → open']);
   });
 
   it.each([
-    ['a parse error', "check.status ==", /Unexpected token/],
+    ['a parse error', 'check.status ==', /Unexpected token/],
     ['a runtime error', 'check.nope.deeper == 1', /No such key/],
     ['a non-boolean result', 'check.name', /must return true or false/],
   ])('records %s on the evidence and leaves done unchanged', async (_, script, error) => {
@@ -99,13 +121,15 @@ describe('definition of done', () => {
 
   it('evaluates config analysis and component evidence with their scripts', async () => {
     const config = (await t.pool.query(`insert into config_items (config_class, type, name) values ('Pod', 'Kubernetes::Pod', 'p') returning id`)).rows[0].id;
-    const analysis = (await t.pool.query(`insert into config_analysis (config_id, analyzer, status) values ($1, 'oom', 'open') returning id`, [config])).rows[0].id;
+    const analysis = (await t.pool.query(`insert into config_analysis (config_id, analyzer, status) values ($1, 'oom', 'open') returning id`, [config])).rows[0]
+      .id;
     const component = (await t.pool.query(`insert into components (name, health) values ('db', 'healthy') returning id`)).rows[0].id;
     const res = await post('/api/incidents', { title: 'Mixed', evidence: { type: 'config_analysis', config_analysis_id: analysis } }).expect(201);
     const incident = res.body.id;
     const root = res.body.hypotheses[0].id;
     const e1 = res.body.hypotheses[0].evidences[0].id;
-    const e2 = (await t.pool.query(`insert into evidences (hypothesis_id, type, component_id) values ($1, 'topology', $2) returning id`, [root, component])).rows[0].id;
+    const e2 = (await t.pool.query(`insert into evidences (hypothesis_id, type, component_id) values ($1, 'topology', $2) returning id`, [root, component]))
+      .rows[0].id;
     await post(`/api/evidences/${e1}/definition-of-done`, { definition_of_done: true, script: DOD_SCRIPTS.analysisResolved }).expect(200);
     await post(`/api/evidences/${e2}/definition-of-done`, { definition_of_done: true, script: DOD_SCRIPTS.componentHealthy }).expect(200);
 

@@ -64,7 +64,11 @@ export class IncidentsTestApp {
     const agent = request.agent(this.server);
     const res = await agent.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-    const csrf = cookies.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${CSRF_COOKIE}=`))?.split('=')[1] ?? '';
+    const csrf =
+      cookies
+        .map((c) => c.split(';')[0])
+        .find((c) => c.startsWith(`${CSRF_COOKIE}=`))
+        ?.split('=')[1] ?? '';
     return { agent, csrf, personId: rows[0].id };
   }
 

@@ -26,26 +26,42 @@ describe('link to incident (spec 01 §2, §5)', () => {
   });
 
   it('adds a new hypothesis titled with the typed text, or the incident title', async () => {
-    const created = await link({ new_incident: { title: 'Disk full', type: 'reliability', severity: 'high' }, evidence: { type: 'config', config_id: config } }).expect(201);
-    const typed = await link({ incident_id: created.body.incident_id, new_hypothesis_title: 'Log rotation', evidence: { type: 'config', config_id: config } }).expect(201);
+    const created = await link({
+      new_incident: { title: 'Disk full', type: 'reliability', severity: 'high' },
+      evidence: { type: 'config', config_id: config },
+    }).expect(201);
+    const typed = await link({
+      incident_id: created.body.incident_id,
+      new_hypothesis_title: 'Log rotation',
+      evidence: { type: 'config', config_id: config },
+    }).expect(201);
     expect((await t.pool.query('select title, type, parent_id from hypotheses where id = $1', [typed.body.hypothesis_id])).rows[0]).toEqual({
       title: 'Log rotation',
       type: 'factor',
       parent_id: created.body.hypothesis_id,
     });
-    const fresh = await link({ new_incident: { title: 'Disk full again' }, new_hypothesis_title: '', evidence: { type: 'config', config_id: config } }).expect(201);
+    const fresh = await link({ new_incident: { title: 'Disk full again' }, new_hypothesis_title: '', evidence: { type: 'config', config_id: config } }).expect(
+      201,
+    );
     expect((await t.pool.query('select title from hypotheses where id = $1', [fresh.body.hypothesis_id])).rows[0].title).toBe('Disk full again');
   });
 
   it('links to an existing hypothesis', async () => {
     const created = await link({ new_incident: { title: 'Existing' }, evidence: { type: 'config', config_id: config } }).expect(201);
-    const res = await link({ incident_id: created.body.incident_id, hypothesis_id: created.body.hypothesis_id, evidence: { type: 'log', evidence: { lines: [] } } }).expect(201);
+    const res = await link({
+      incident_id: created.body.incident_id,
+      hypothesis_id: created.body.hypothesis_id,
+      evidence: { type: 'log', evidence: { lines: [] } },
+    }).expect(201);
     expect(res.body.hypothesis_id).toBe(created.body.hypothesis_id);
   });
 
   it.each([
     [{ evidence: { type: 'config' } }, 'Must select or create an incident'],
-    [{ incident_id: '00000000-0000-4000-8000-000000000001', hypothesis_id: '00000000-0000-4000-8000-000000000002', evidence: { type: 'config' } }, 'Must select or create an incident'],
+    [
+      { incident_id: '00000000-0000-4000-8000-000000000001', hypothesis_id: '00000000-0000-4000-8000-000000000002', evidence: { type: 'config' } },
+      'Must select or create an incident',
+    ],
     [{ new_incident: { title: 'x', severity: '' }, evidence: { type: 'config' } }, 'Please select incident severity'],
     [{ new_incident: { title: 'x', type: '' }, evidence: { type: 'config' } }, 'Please select an incident type'],
     [{ new_incident: { title: '' }, evidence: { type: 'config' } }, 'This field is required'],
@@ -79,7 +95,8 @@ describe('permissions (spec 01 §6)', () => {
     t = await IncidentsTestApp.start();
     incident = (await t.pool.query(`insert into incidents (title) values ('perm') returning id`)).rows[0].id;
     root = (await t.pool.query(`insert into hypotheses (incident_id, type, title) values ($1, 'root', 'perm') returning id`, [incident])).rows[0].id;
-    const factor = (await t.pool.query(`insert into hypotheses (incident_id, parent_id, type) values ($1, $2, 'factor') returning id`, [incident, root])).rows[0].id;
+    const factor = (await t.pool.query(`insert into hypotheses (incident_id, parent_id, type) values ($1, $2, 'factor') returning id`, [incident, root]))
+      .rows[0].id;
     evidence = (await t.pool.query(`insert into evidences (hypothesis_id, type) values ($1, 'comment') returning id`, [factor])).rows[0].id;
   });
   afterAll(() => t?.stop());
@@ -105,7 +122,11 @@ describe('permissions (spec 01 §6)', () => {
     await viewer.agent.get(`/api/db/incident_histories?incident_id=eq.${incident}`).expect(200);
     await viewer.agent.get('/api/incidents/responder-options/jira/projects').expect(200);
     for (const [method, path, body] of writes()) {
-      const res = await (viewer.agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path).set('x-csrf-token', viewer.csrf).send(await body());
+      const call = (viewer.agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method];
+      const res = await call
+        .call(viewer.agent, path)
+        .set('x-csrf-token', viewer.csrf)
+        .send(await body());
       expect([method, path, res.status]).toEqual([method, path, 403]);
     }
     await viewer.agent.delete(`/api/hypotheses/${root}`).set('x-csrf-token', viewer.csrf).expect(403);
@@ -115,7 +136,11 @@ describe('permissions (spec 01 §6)', () => {
   it.each(['responder', 'commander'] as const)('lets a %s write incidents, evidences, comments and responders but not connections', async (role) => {
     const actor = await t.signInAs([role]);
     for (const [method, path, body] of writes()) {
-      const res = await (actor.agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path).set('x-csrf-token', actor.csrf).send(await body());
+      const call = (actor.agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method];
+      const res = await call
+        .call(actor.agent, path)
+        .set('x-csrf-token', actor.csrf)
+        .send(await body());
       expect([method, path, res.status < 300]).toEqual([method, path, true]);
     }
     const res = await actor.agent.post('/api/db/connections').set('x-csrf-token', actor.csrf).send({ name: 'c', type: 'jira' });
@@ -146,13 +171,21 @@ describe('changelog (spec 01 §4 history kinds)', () => {
     const root = incident.hypotheses[0].id;
     const factor = (await send(b, 'post', `/api/incidents/${incident.id}/hypotheses`, { title: 'f' }).expect(201)).body;
     await send(b, 'patch', `/api/db/hypotheses?id=eq.${factor.id}`, { status: 'likely' }).expect(200);
-    const evidence = (await send(b, 'post', '/api/incidents/link', { incident_id: incident.id, hypothesis_id: factor.id, evidence: { type: 'comment', description: 'e' } }).expect(201)).body.evidence;
+    const evidence = (
+      await send(b, 'post', '/api/incidents/link', {
+        incident_id: incident.id,
+        hypothesis_id: factor.id,
+        evidence: { type: 'comment', description: 'e' },
+      }).expect(201)
+    ).body.evidence;
     await send(a, 'post', `/api/evidences/${evidence.id}/definition-of-done`, { definition_of_done: true }).expect(200);
     await send(b, 'patch', `/api/incidents/${incident.id}/status`, { status: 'investigating' }).expect(200);
     await send(b, 'post', `/api/incidents/${incident.id}/responders`, { person_id: a.personId }).expect(201);
     await send(b, 'post', '/api/db/comments', { incident_id: incident.id, hypothesis_id: root, comment: 'looking' }).expect(201);
 
-    const res = await a.agent.get(`/api/db/incident_histories?incident_id=eq.${incident.id}&order=created_at.asc&select=type,description,created_by,created_at`).expect(200);
+    const res = await a.agent
+      .get(`/api/db/incident_histories?incident_id=eq.${incident.id}&order=created_at.asc&select=type,description,created_by,created_at`)
+      .expect(200);
     const rows = res.body as { type: string; description: string; created_by: string; created_at: string }[];
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(INCIDENT_HISTORY_TYPES));
     // The first event of each kind (the root hypothesis comes with the incident, by its creator).

@@ -157,7 +157,12 @@ describe('responder lifecycle', () => {
   });
 
   it('keeps the delivery state out of reach of the data API', async () => {
-    const id = (await t.pool.query(`insert into responders (incident_id, type, team_id, properties, external_id) values ($1, 'system', $2, '{}', 'X-1') returning id`, [incident, team])).rows[0].id;
+    const id = (
+      await t.pool.query(`insert into responders (incident_id, type, team_id, properties, external_id) values ($1, 'system', $2, '{}', 'X-1') returning id`, [
+        incident,
+        team,
+      ])
+    ).rows[0].id;
     const res = await responder.agent.patch(`/api/db/responders?id=eq.${id}`).set('x-csrf-token', responder.csrf).send({ status: 'failed', error: 'forged' });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
@@ -165,7 +170,12 @@ describe('responder lifecycle', () => {
   });
 
   it('keeps progress and soft delete on the data API', async () => {
-    const id = (await t.pool.query(`insert into responders (incident_id, type, team_id, properties) values ($1, 'system', $2, '{"responderType":"test_ok","summary":"p"}') returning id`, [incident, team])).rows[0].id;
+    const id = (
+      await t.pool.query(
+        `insert into responders (incident_id, type, team_id, properties) values ($1, 'system', $2, '{"responderType":"test_ok","summary":"p"}') returning id`,
+        [incident, team],
+      )
+    ).rows[0].id;
     const patch = (body: object) => responder.agent.patch(`/api/db/responders?id=eq.${id}`).set('x-csrf-token', responder.csrf).send(body);
     await patch({ acknowledge_time: 'now()' }).expect((r) => expect(r.status).toBeLessThan(300));
     await patch({ deleted_at: 'now()' }).expect((r) => expect(r.status).toBeLessThan(300));

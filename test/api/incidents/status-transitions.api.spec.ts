@@ -49,7 +49,9 @@ describe('incident status transitions', () => {
   it('records who changed the status through the endpoint', async () => {
     const id = await incidentIn('open');
     await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'investigating' }).expect(200);
-    const { rows } = await t.pool.query(`select description, created_by from incident_histories where incident_id = $1 and type = 'incident.status_updated'`, [id]);
+    const { rows } = await t.pool.query(`select description, created_by from incident_histories where incident_id = $1 and type = 'incident.status_updated'`, [
+      id,
+    ]);
     expect(rows).toEqual([{ description: 'open → investigating', created_by: responder.personId }]);
   });
 
@@ -64,17 +66,29 @@ describe('incident status transitions', () => {
 
     it('Submit marks the chosen evidences, then sets the status, in one call', async () => {
       const { id, e } = await withEvidence();
-      await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'mitigated', definition_of_done: [e] }).expect(200);
+      await responder.agent
+        .patch(`/api/incidents/${id}/status`)
+        .set('x-csrf-token', responder.csrf)
+        .send({ status: 'mitigated', definition_of_done: [e] })
+        .expect(200);
       expect([await statusOf(id), await dod(e)]).toEqual(['mitigated', true]);
     });
 
     it('changes nothing when an evidence is not part of the incident or the transition is refused', async () => {
       const { id, e } = await withEvidence();
       const other = await withEvidence();
-      await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'resolved', definition_of_done: [e, other.e] }).expect(400);
+      await responder.agent
+        .patch(`/api/incidents/${id}/status`)
+        .set('x-csrf-token', responder.csrf)
+        .send({ status: 'resolved', definition_of_done: [e, other.e] })
+        .expect(400);
       expect([await statusOf(id), await dod(e)]).toEqual(['open', false]);
       await t.pool.query(`update incidents set status = 'closed' where id = $1`, [id]);
-      await responder.agent.patch(`/api/incidents/${id}/status`).set('x-csrf-token', responder.csrf).send({ status: 'mitigated', definition_of_done: [e] }).expect(400);
+      await responder.agent
+        .patch(`/api/incidents/${id}/status`)
+        .set('x-csrf-token', responder.csrf)
+        .send({ status: 'mitigated', definition_of_done: [e] })
+        .expect(400);
       expect([await statusOf(id), await dod(e)]).toEqual(['closed', false]);
     });
   });

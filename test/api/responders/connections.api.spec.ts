@@ -21,7 +21,11 @@ describe('connections API', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'connections-'));
-    [t, jira, smtp] = await Promise.all([TestApp.start({ DATA_DIR: dataDir }), startJiraPeer('bot@example.com', 'jira-token'), startSmtpPeer({ mailer: 'mail-secret' })]);
+    [t, jira, smtp] = await Promise.all([
+      TestApp.start({ DATA_DIR: dataDir }),
+      startJiraPeer('bot@example.com', 'jira-token'),
+      startSmtpPeer({ mailer: 'mail-secret' }),
+    ]);
     admin = await t.signInAs(['admin']);
   });
   afterAll(async () => {
@@ -36,7 +40,16 @@ describe('connections API', () => {
 
   it('creates a connection, never returning its secret, and stores the secret encrypted', async () => {
     const res = await post(admin, jiraBody('jira-main')).expect(201);
-    expect(res.body).toMatchObject({ name: 'jira-main', namespace: 'default', type: 'jira', url: jira.url, password_set: true, certificate_set: false, source: 'UI', created_by: admin.personId });
+    expect(res.body).toMatchObject({
+      name: 'jira-main',
+      namespace: 'default',
+      type: 'jira',
+      url: jira.url,
+      password_set: true,
+      certificate_set: false,
+      source: 'UI',
+      created_by: admin.personId,
+    });
     expect(res.body).not.toHaveProperty('password');
     expect(res.body).not.toHaveProperty('certificate');
     const list = await admin.agent.get('/api/connections').expect(200);
@@ -66,7 +79,9 @@ describe('connections API', () => {
     expect((await post(admin, { type: 'jira', url: jira.url }).expect(400)).body.message).toBe('Name is required');
     expect((await post(admin, { name: 'x' }).expect(400)).body.message).toBe('Type is required');
     expect((await post(admin, { name: 'x', type: 'carrier_pigeon' }).expect(400)).body.message).toBe("Unknown connection type 'carrier_pigeon'");
-    expect((await post(admin, { name: 'x', type: 'jira', username: 'u', password: 'p' }).expect(400)).body.message).toBe('URL is required for a jira connection');
+    expect((await post(admin, { name: 'x', type: 'jira', username: 'u', password: 'p' }).expect(400)).body.message).toBe(
+      'URL is required for a jira connection',
+    );
     expect((await post(admin, { name: 'x', type: 'smtp' }).expect(400)).body.message).toBe('URL or host is required for a smtp connection');
     expect((await post(admin, { name: 'x', type: 'jira', url: 'example.com', username: 'u', password: 'p' }).expect(400)).body.message).toBe(
       'URL must include a scheme such as https://',
@@ -88,9 +103,13 @@ describe('connections API', () => {
     expect(failed.body.message).toBe('You are not authenticated. Authentication required to perform this operation.');
 
     expect((await patch(admin, body.id, { password: null }).expect(400)).body.message).toBe('Password is required for a jira connection');
-    const cleared = await patch(admin, (await post(admin, { name: 'plain-http', type: 'http', url: 'https://example.com', password: 's' }).expect(201)).body.id, {
-      password: null,
-    }).expect(200);
+    const cleared = await patch(
+      admin,
+      (await post(admin, { name: 'plain-http', type: 'http', url: 'https://example.com', password: 's' }).expect(201)).body.id,
+      {
+        password: null,
+      },
+    ).expect(200);
     expect(cleared.body.password_set).toBe(false);
   });
 
@@ -101,7 +120,13 @@ describe('connections API', () => {
   });
 
   it('tests an smtp connection against a real SMTP server', async () => {
-    const { body } = await post(admin, { name: 'mail', type: 'smtp', url: `smtp://127.0.0.1:${smtp.port}`, username: 'mailer', password: 'mail-secret' }).expect(201);
+    const { body } = await post(admin, {
+      name: 'mail',
+      type: 'smtp',
+      url: `smtp://127.0.0.1:${smtp.port}`,
+      username: 'mailer',
+      password: 'mail-secret',
+    }).expect(201);
     await testConnection(admin, body.id).expect(200, { message: 'ok' });
     await patch(admin, body.id, { password: 'nope' }).expect(200);
     expect((await testConnection(admin, body.id).expect(400)).body.message).toMatch(/Invalid username or password/);
@@ -136,7 +161,12 @@ describe('connections API', () => {
 
   it('registers every responder handler on the responders extension point', () => {
     const host = t.app.get(PluginHost);
-    expect(host.get(RESPONDER_HANDLERS).map((h) => h.type).sort()).toEqual(expect.arrayContaining(['email', 'jira', 'ms_planner', 'person', 'service_now']));
+    expect(
+      host
+        .get(RESPONDER_HANDLERS)
+        .map((h) => h.type)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['email', 'jira', 'ms_planner', 'person', 'service_now']));
     expect(host.find(CONNECTION_TESTS, 'smtp')).toBeDefined();
   });
 
@@ -180,7 +210,11 @@ describe('person responders and NOTIFY_SMTP_CONNECTION (validated with the rest 
 
   it('notifies through the smtp connection it names', async () => {
     const { admin, person, handler } = await start({ NOTIFY_SMTP_CONNECTION: 'connection://ops/notify-mail' });
-    await admin.agent.post('/api/connections').set('x-csrf-token', admin.csrf).send({ ...notifyMail(smtp.port), name: 'other-mail', namespace: 'default' }).expect(201);
+    await admin.agent
+      .post('/api/connections')
+      .set('x-csrf-token', admin.csrf)
+      .send({ ...notifyMail(smtp.port), name: 'other-mail', namespace: 'default' })
+      .expect(201);
     await admin.agent.post('/api/connections').set('x-csrf-token', admin.csrf).send(notifyMail(smtp.port)).expect(201);
     const { externalId } = await handler.create({ incident, responderId: 'x', fields: { person: person.id }, connection: null });
     expect(smtp.messages.find((m) => m.headers['message-id'] === externalId)!.from).toBe('notify@example.com');

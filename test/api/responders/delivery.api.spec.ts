@@ -35,8 +35,7 @@ describe('responder delivery through connections to the peers', () => {
     [t, jira, snow, graph, smtp] = await Promise.all([TestApp.start(), startJiraPeer(), startServiceNowPeer(), startGraphPeer(), startSmtpPeer()]);
     admin = await t.signInAs(['admin']);
     responder = await t.signInAs(['responder']);
-    const add = async (body: object) =>
-      (await admin.agent.post('/api/connections').set('x-csrf-token', admin.csrf).send(body).expect(201)).body.id as string;
+    const add = async (body: object) => (await admin.agent.post('/api/connections').set('x-csrf-token', admin.csrf).send(body).expect(201)).body.id as string;
     ids.jira = await add({ name: 'jira', type: 'jira', url: jira.url, username: 'bot@example.com', password: 'jira-token' });
     ids.snow = await add({ name: 'snow', type: 'service_now', url: snow.url, username: 'console', password: 'snow-secret' });
     ids.planner = await add({ name: 'planner', type: 'ms_planner', url: graph.url, password: graph.userToken });
@@ -69,7 +68,9 @@ describe('responder delivery through connections to the peers', () => {
   });
 
   it('creates a ServiceNow incident through the connection named in the team spec', async () => {
-    const row = await delivered(await addResponder({ team_id: team, properties: { responderType: 'service_now', category: 'network', description: 'Checkout', body: 'b' } }));
+    const row = await delivered(
+      await addResponder({ team_id: team, properties: { responderType: 'service_now', category: 'network', description: 'Checkout', body: 'b' } }),
+    );
     expect(row.external_id).toBe((snow.incidents.at(-1) as { number: string }).number);
   });
 
@@ -77,14 +78,24 @@ describe('responder delivery through connections to the peers', () => {
     const row = await delivered(
       await addResponder({
         team_id: team,
-        properties: { responderType: 'ms_planner', connection: ids.planner, plan_id: 'plan-1', bucket_id: 'bucket-1', priority: 'important', title: 'Checkout', description: 'd' },
+        properties: {
+          responderType: 'ms_planner',
+          connection: ids.planner,
+          plan_id: 'plan-1',
+          bucket_id: 'bucket-1',
+          priority: 'important',
+          title: 'Checkout',
+          description: 'd',
+        },
       }),
     );
     expect(graph.tasks.find((x) => x.id === row.external_id)).toMatchObject({ priority: 3, title: 'Checkout' });
   });
 
   it('sends an email and notifies a person', async () => {
-    const email = await delivered(await addResponder({ team_id: team, properties: { responderType: 'email', to: 'ops@example.com', subject: 'Help', body: 'b' } }));
+    const email = await delivered(
+      await addResponder({ team_id: team, properties: { responderType: 'email', to: 'ops@example.com', subject: 'Help', body: 'b' } }),
+    );
     expect(smtp.messages.find((m) => m.headers['message-id'] === email.external_id)!.to).toEqual(['ops@example.com']);
     const person = await t.createPerson(['responder'], 'bob@example.com');
     const notified = await delivered(await addResponder({ person_id: person.id }));
@@ -110,7 +121,10 @@ describe('responder delivery through connections to the peers', () => {
   });
 
   it('records a plain sentence and the setting that fixes it when email is not set up, and clears both once delivered', async () => {
-    await admin.agent.delete(`/api/connections/${ids.smtp}`).set('x-csrf-token', admin.csrf).expect((res) => expect(res.status).toBeLessThan(300));
+    await admin.agent
+      .delete(`/api/connections/${ids.smtp}`)
+      .set('x-csrf-token', admin.csrf)
+      .expect((res) => expect(res.status).toBeLessThan(300));
     try {
       const person = await t.createPerson(['viewer'], `nomail-${Date.now()}@example.com`);
       const id = await addResponder({ person_id: person.id });
@@ -138,7 +152,10 @@ describe('responder delivery through connections to the peers', () => {
       { value: 'OPS', label: 'Operations' },
       { value: 'WEB', label: 'Website' },
     ]);
-    const buckets = await responder.agent.get('/api/incidents/responder-options/ms_planner/planner.buckets').query({ connection: ids.planner, plan_id: 'plan-1' }).expect(200);
+    const buckets = await responder.agent
+      .get('/api/incidents/responder-options/ms_planner/planner.buckets')
+      .query({ connection: ids.planner, plan_id: 'plan-1' })
+      .expect(200);
     expect(buckets.body.map((b: { value: string }) => b.value)).toEqual(['bucket-1', 'bucket-2']);
   });
 });

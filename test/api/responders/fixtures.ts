@@ -3,7 +3,17 @@ import type { ResolvedConnection, ResponderIncident } from '@contracts';
 import type { ConnectionStore } from '@gateway/core/connections';
 
 export function connection(over: Partial<ResolvedConnection> & { type: string }): ResolvedConnection {
-  return { id: randomUUID(), name: `${over.type}-peer`, url: null, username: null, password: null, certificate: null, insecure_tls: false, properties: {}, ...over };
+  return {
+    id: randomUUID(),
+    name: `${over.type}-peer`,
+    url: null,
+    username: null,
+    password: null,
+    certificate: null,
+    insecure_tls: false,
+    properties: {},
+    ...over,
+  };
 }
 
 export const incident: ResponderIncident = {

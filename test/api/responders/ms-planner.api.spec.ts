@@ -34,7 +34,12 @@ describe('ms_planner responder against a local Microsoft Graph', () => {
   });
 
   it('works with a static bearer token', async () => {
-    const { externalId } = await new MsPlannerResponder(storeOf()).create({ incident, responderId: 'r2', fields: { ...fields, priority: 'low' }, connection: userConnection() });
+    const { externalId } = await new MsPlannerResponder(storeOf()).create({
+      incident,
+      responderId: 'r2',
+      fields: { ...fields, priority: 'low' },
+      connection: userConnection(),
+    });
     expect(graph.tasks.find((t) => t.id === externalId)!.priority).toBe(9);
   });
 
@@ -63,7 +68,9 @@ describe('ms_planner responder against a local Microsoft Graph', () => {
   });
 
   it('maps priorities', () => {
-    expect([plannerPriority('urgent'), plannerPriority('Important'), plannerPriority('medium'), plannerPriority('low'), plannerPriority('7')]).toEqual([1, 3, 5, 9, 7]);
+    expect([plannerPriority('urgent'), plannerPriority('Important'), plannerPriority('medium'), plannerPriority('low'), plannerPriority('7')]).toEqual([
+      1, 3, 5, 9, 7,
+    ]);
     expect(() => plannerPriority('soon')).toThrow("Unknown Planner priority 'soon'");
   });
 

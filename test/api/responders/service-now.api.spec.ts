@@ -29,7 +29,12 @@ describe('service_now responder against a local Table API', () => {
 
   it("fails with ServiceNow's error message", async () => {
     await expect(
-      new ServiceNowResponder(storeOf()).create({ incident, responderId: 'r2', fields: { category: 'x', description: 'd', body: 'b' }, connection: snowConnection('bad') }),
+      new ServiceNowResponder(storeOf()).create({
+        incident,
+        responderId: 'r2',
+        fields: { category: 'x', description: 'd', body: 'b' },
+        connection: snowConnection('bad'),
+      }),
     ).rejects.toThrow('User Not Authenticated: Required to provide Auth information');
   });
 

@@ -42,7 +42,11 @@ export async function startAlertmanager(): Promise<AlertmanagerPeer | null> {
   return {
     url: server.url,
     stop: server.stop,
-    fire: (alerts) => post('/api/v2/alerts', alerts.map((a) => ({ labels: a.labels, annotations: a.annotations ?? {} }))),
+    fire: (alerts) =>
+      post(
+        '/api/v2/alerts',
+        alerts.map((a) => ({ labels: a.labels, annotations: a.annotations ?? {} })),
+      ),
     silence: (alertname) =>
       post('/api/v2/silences', {
         matchers: [{ name: 'alertname', value: alertname, isRegex: false, isEqual: true }],

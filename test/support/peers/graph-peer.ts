@@ -21,7 +21,17 @@ export async function startGraphPeer(): Promise<GraphPeer> {
   const state = { tenant: 'contoso-tenant', clientId: 'client-1', clientSecret: 'graph-secret', userToken: 'user-token' };
   const appTokens = new Set<string>();
   const tasks: GraphPeer['tasks'] = [];
-  const plans = [{ id: 'plan-1', title: 'Incidents', owner: 'group-1', buckets: [{ id: 'bucket-1', name: 'To do' }, { id: 'bucket-2', name: 'Doing' }] }];
+  const plans = [
+    {
+      id: 'plan-1',
+      title: 'Incidents',
+      owner: 'group-1',
+      buckets: [
+        { id: 'bucket-1', name: 'To do' },
+        { id: 'bucket-2', name: 'Doing' },
+      ],
+    },
+  ];
   let next = 1;
   const peer = await startHttpPeer((app) => {
     app.post('/:tenant/oauth2/v2.0/token', (req, res) => {
@@ -80,9 +90,27 @@ export async function startGraphPeer(): Promise<GraphPeer> {
       if (b.priority !== undefined && (!Number.isInteger(b.priority) || (b.priority as number) < 0 || (b.priority as number) > 10)) {
         return graphError(res, 400, 'BadRequest', 'Priority must be an integer between 0 and 10.');
       }
-      const task = { id: `task-${next++}`, planId: plan.id, bucketId: String(b.bucketId ?? ''), title: b.title, priority: (b.priority as number) ?? 5, description: '', etag: 1 };
+      const task = {
+        id: `task-${next++}`,
+        planId: plan.id,
+        bucketId: String(b.bucketId ?? ''),
+        title: b.title,
+        priority: (b.priority as number) ?? 5,
+        description: '',
+        etag: 1,
+      };
       tasks.push(task);
-      res.status(201).set('ETag', `W/"task-${task.etag}"`).json({ '@odata.etag': `W/"task-${task.etag}"`, id: task.id, planId: task.planId, bucketId: task.bucketId, title: task.title, priority: task.priority });
+      res
+        .status(201)
+        .set('ETag', `W/"task-${task.etag}"`)
+        .json({
+          '@odata.etag': `W/"task-${task.etag}"`,
+          id: task.id,
+          planId: task.planId,
+          bucketId: task.bucketId,
+          title: task.title,
+          priority: task.priority,
+        });
     });
     app.get('/v1.0/planner/tasks/:id/details', (req, res) => {
       const task = tasks.find((t) => t.id === req.params.id);
@@ -95,7 +123,8 @@ export async function startGraphPeer(): Promise<GraphPeer> {
       if (!task) return graphError(res, 404, 'NotFound', 'The requested item is not found.');
       const ifMatch = req.headers['if-match'];
       if (!ifMatch) return graphError(res, 400, 'BadRequest', 'The If-Match header must be specified for this kind of request.');
-      if (ifMatch !== `W/"details-${task.etag}"`) return graphError(res, 412, 'PreconditionFailed', 'The request does not match the current version of the item.');
+      if (ifMatch !== `W/"details-${task.etag}"`)
+        return graphError(res, 412, 'PreconditionFailed', 'The request does not match the current version of the item.');
       task.description = String((req.body as Record<string, unknown>).description ?? '');
       task.etag++;
       res.status(204).end();

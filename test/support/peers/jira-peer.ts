@@ -40,7 +40,13 @@ export async function startJiraPeer(user = 'bot@example.com', token = 'jira-toke
     });
     const base = (req: Request) => `http://${req.headers.host}`;
     app.get('/rest/api/2/myself', (req, res) => {
-      res.json({ self: `${base(req)}/rest/api/2/user?accountId=5b10a2844c20165700ede21g`, accountId: '5b10a2844c20165700ede21g', emailAddress: user, displayName: 'Console Bot', active: true });
+      res.json({
+        self: `${base(req)}/rest/api/2/user?accountId=5b10a2844c20165700ede21g`,
+        accountId: '5b10a2844c20165700ede21g',
+        emailAddress: user,
+        displayName: 'Console Bot',
+        active: true,
+      });
     });
     app.get('/rest/api/2/project', (req, res) => {
       res.json(PROJECTS.map((p) => ({ self: `${base(req)}/rest/api/2/project/${p.id}`, id: p.id, key: p.key, name: p.name, projectTypeKey: 'software' })));

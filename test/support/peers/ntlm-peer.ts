@@ -41,7 +41,8 @@ function desl(key16: Buffer, challenge: Buffer): Buffer {
 function challengeMessage(challenge: Buffer, offerV2: boolean): string {
   const target = Buffer.from(DOMAIN, 'utf16le');
   const info = Buffer.concat([Buffer.from([2, 0]), u16(target.length), target, Buffer.from([0, 0, 0, 0])]); // MsvAvNbDomainName, MsvAvEOL
-  const flags = FLAGS.unicode | FLAGS.requestTarget | FLAGS.ntlm | FLAGS.alwaysSign | FLAGS.targetTypeDomain | (offerV2 ? FLAGS.extendedSecurity | FLAGS.targetInfo : 0);
+  const flags =
+    FLAGS.unicode | FLAGS.requestTarget | FLAGS.ntlm | FLAGS.alwaysSign | FLAGS.targetTypeDomain | (offerV2 ? FLAGS.extendedSecurity | FLAGS.targetInfo : 0);
   const header = Buffer.alloc(48);
   header.write('NTLMSSP\0', 0, 'latin1');
   header.writeUInt32LE(2, 8);
@@ -80,8 +81,12 @@ function verify(message: Buffer, challenge: Buffer, passwords: Record<string, st
   if (nt.length === 24) return timingSafeEqual(nt, desl(hash, challenge)) ? { user, domain, version: 'NTLMv1' } : null;
   const proof = nt.subarray(0, 16);
   const blob = nt.subarray(16);
-  const ntowfv2 = createHmac('md5', hash).update(Buffer.from(user.toUpperCase() + domain, 'utf16le')).digest();
-  const expected = createHmac('md5', ntowfv2).update(Buffer.concat([challenge, blob])).digest();
+  const ntowfv2 = createHmac('md5', hash)
+    .update(Buffer.from(user.toUpperCase() + domain, 'utf16le'))
+    .digest();
+  const expected = createHmac('md5', ntowfv2)
+    .update(Buffer.concat([challenge, blob]))
+    .digest();
   return timingSafeEqual(proof, expected) ? { user, domain, version: 'NTLMv2' } : null;
 }
 

@@ -106,11 +106,7 @@ export async function startPrometheus(): Promise<PrometheusPeer | null> {
           '',
         ].join('\n'),
       ),
-    args: (port, dir) => [
-      `--config.file=${join(dir, 'prometheus.yml')}`,
-      `--storage.tsdb.path=${join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ],
+    args: (port, dir) => [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
     readyPath: '/-/ready',
   });
 }

@@ -89,7 +89,12 @@ export async function startSearchEnginePeer(options: SearchEnginePeerOptions = {
   function route(method: string, path: string, raw: string, body: unknown): unknown {
     if (path === '/' && method === 'GET') {
       return opensearch
-        ? { name: 'peer', cluster_name: 'peer', version: { distribution: 'opensearch', number: '2.11.0' }, tagline: 'The OpenSearch Project: https://opensearch.org/' }
+        ? {
+            name: 'peer',
+            cluster_name: 'peer',
+            version: { distribution: 'opensearch', number: '2.11.0' },
+            tagline: 'The OpenSearch Project: https://opensearch.org/',
+          }
         : { name: 'peer', cluster_name: 'peer', version: { number: '8.11.0', build_flavor: 'default' }, tagline: 'You Know, for Search' };
     }
     const m = /^\/([^/]+)\/_search$/.exec(path);
@@ -134,7 +139,12 @@ export async function startSearchEnginePeer(options: SearchEnginePeerOptions = {
         const re = new RegExp('^' + (part === '_all' ? '.*' : part.split('*').map(escapeRegex).join('.*')) + '$');
         for (const name of indices.keys()) if (re.test(name)) out.add(name);
       } else if (indices.has(part)) out.add(part);
-      else throw new SearchError(404, 'index_not_found_exception', `no such index [${part}]`, { 'resource.type': 'index_or_alias', 'resource.id': part, index: part });
+      else
+        throw new SearchError(404, 'index_not_found_exception', `no such index [${part}]`, {
+          'resource.type': 'index_or_alias',
+          'resource.id': part,
+          index: part,
+        });
     }
     return [...out];
   }
@@ -147,7 +157,8 @@ export async function startSearchEnginePeer(options: SearchEnginePeerOptions = {
     requests,
     index(name, docs) {
       const list = indices.get(name) ?? [];
-      for (const source of docs) list.push({ _id: String(source._id ?? list.length + 1), _source: Object.fromEntries(Object.entries(source).filter(([k]) => k !== '_id')) });
+      for (const source of docs)
+        list.push({ _id: String(source._id ?? list.length + 1), _source: Object.fromEntries(Object.entries(source).filter(([k]) => k !== '_id')) });
       indices.set(name, list);
     },
     stop: () =>
@@ -175,7 +186,11 @@ function fieldValues(source: Record<string, unknown>, path: string): unknown[] {
   return current;
 }
 
-const tokens = (v: unknown) => String(v).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const tokens = (v: unknown) =>
+  String(v)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** The document's score for the query, or null when it does not match. */
 function evaluate(query: Query, source: Record<string, unknown>): number | null {
@@ -206,7 +221,9 @@ function evaluate(query: Query, source: Record<string, unknown>): number | null 
         score += s;
       }
       if (list('must_not').some((q) => evaluate(q, source) !== null)) return null;
-      const should = list('should').map((q) => evaluate(q, source)).filter((s): s is number => s !== null);
+      const should = list('should')
+        .map((q) => evaluate(q, source))
+        .filter((s): s is number => s !== null);
       if (list('should').length && !should.length && !list('must').length && !list('filter').length) return null;
       return score + should.reduce((a, b) => a + b, 0) || 1;
     }
@@ -217,6 +234,7 @@ function evaluate(query: Query, source: Record<string, unknown>): number | null 
 
 function single(kind: string, clause: Record<string, unknown>): [string, unknown] {
   const entries = clause && typeof clause === 'object' ? Object.entries(clause) : [];
-  if (entries.length !== 1) throw new SearchError(400, 'parsing_exception', `[${kind}] query doesn't support multiple fields, found [${entries.map(([k]) => k).join('] and [')}]`);
+  if (entries.length !== 1)
+    throw new SearchError(400, 'parsing_exception', `[${kind}] query doesn't support multiple fields, found [${entries.map(([k]) => k).join('] and [')}]`);
   return entries[0];
 }

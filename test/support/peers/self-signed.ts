@@ -9,9 +9,29 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   try {
     const key = path.join(dir, 'key.pem');
     const cert = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -15,9 +15,7 @@ function renderAt(url: string) {
 describe('BadSessionPage', () => {
   it('explains a bad session', () => {
     renderAt('/bad-session?error_code=BAD_SESSION');
-    expect(
-      screen.getByText('Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.')).toBeInTheDocument();
     expect(screen.queryByText('Unknown error')).not.toBeInTheDocument();
   });
 

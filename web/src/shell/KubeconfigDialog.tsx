@@ -41,15 +41,7 @@ export function KubeconfigDialog({ open, onClose }: { open: boolean; onClose(): 
     >
       <div className={styles.body}>
         <Body1>Download a kubeconfig that talks to this console, then query it with kubectl:</Body1>
-        <Button
-          as="a"
-          appearance="primary"
-          icon={<ArrowDownload20Regular />}
-          href={API_PATHS.kubeconfig}
-          download={fileName}
-          target="_blank"
-          rel="noreferrer"
-        >
+        <Button as="a" appearance="primary" icon={<ArrowDownload20Regular />} href={API_PATHS.kubeconfig} download={fileName} target="_blank" rel="noreferrer">
           Download
         </Button>
         <div className={styles.command}>

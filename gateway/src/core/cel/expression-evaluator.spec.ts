@@ -53,7 +53,10 @@ describe('expression evaluator', () => {
     try {
       const items = Array.from({ length: 5000 }, (_, i) => i);
       const queued = evaluator.evaluate('size(items)', { items });
-      expect(await evaluator.evaluate('items.all(a, items.all(b, a + b >= 0))', { items })).toEqual({ ok: false, error: 'The expression took longer than 100 ms' });
+      expect(await evaluator.evaluate('items.all(a, items.all(b, a + b >= 0))', { items })).toEqual({
+        ok: false,
+        error: 'The expression took longer than 100 ms',
+      });
       expect(await queued).toEqual({ ok: true, value: 5000, kind: 'int' });
       expect(await evaluator.evaluate('1 + 1 == 2', {})).toEqual({ ok: true, value: true, kind: 'bool' });
     } finally {
@@ -65,35 +68,67 @@ describe('expression evaluator', () => {
 describe('expression languages', () => {
   const evaluator = new ExpressionEvaluator({ expressions: { timeoutMs: 2000, workers: 1 } });
   afterAll(() => evaluator.onModuleDestroy());
-  const scope = { code: 200, json: { status: 'ok', items: [{ name: 'a', up: true }, { name: 'b', up: false }] } };
+  const scope = {
+    code: 200,
+    json: {
+      status: 'ok',
+      items: [
+        { name: 'a', up: true },
+        { name: 'b', up: false },
+      ],
+    },
+  };
 
   it('JSONPath: the match, a list for several, null for none; filters without eval', async () => {
     expect(await evaluator.evaluate({ language: 'jsonpath', source: '$.json.status' }, scope)).toEqual({ ok: true, value: 'ok', kind: 'string' });
     expect(await evaluator.evaluate({ language: 'jsonpath', source: '$.json.items[*].name' }, scope)).toEqual({ ok: true, value: ['a', 'b'], kind: 'list' });
-    expect(await evaluator.evaluate({ language: 'jsonpath', source: '$.json.items[?(@.up == false)].name' }, scope)).toEqual({ ok: true, value: 'b', kind: 'string' });
+    expect(await evaluator.evaluate({ language: 'jsonpath', source: '$.json.items[?(@.up == false)].name' }, scope)).toEqual({
+      ok: true,
+      value: 'b',
+      kind: 'string',
+    });
     expect(await evaluator.evaluate({ language: 'jsonpath', source: '$.nothing' }, scope)).toEqual({ ok: true, value: null, kind: 'null' });
-    const escape = await evaluator.evaluate({ language: 'jsonpath', source: "$.json.items[?(process.exit(1))]" }, scope);
+    const escape = await evaluator.evaluate({ language: 'jsonpath', source: '$.json.items[?(process.exit(1))]' }, scope);
     expect(escape.ok ? escape.value : null).toBeNull(); // no Node inside: nothing matches, the worker lives on
     expect(await evaluator.evaluate('1 + 1', {})).toEqual({ ok: true, value: 2, kind: 'int' });
   });
 
   it('Go template: fields, if/else, range; a syntax error is refused at save time', async () => {
-    expect(await evaluator.evaluate({ language: 'template', source: '{{ .json.status }} ({{ .code }})' }, scope)).toEqual({ ok: true, value: 'ok (200)', kind: 'string' });
+    expect(await evaluator.evaluate({ language: 'template', source: '{{ .json.status }} ({{ .code }})' }, scope)).toEqual({
+      ok: true,
+      value: 'ok (200)',
+      kind: 'string',
+    });
     expect(await evaluator.evaluate({ language: 'template', source: '{{ range .json.items }}{{ .name }};{{ end }}' }, scope)).toMatchObject({ value: 'a;b;' });
     expect(await evaluator.evaluate({ language: 'template', source: '{{ if .json.missing }}yes{{ else }}no{{ end }}' }, scope)).toMatchObject({ value: 'no' });
     expect(userExpressionProblem({ language: 'template', source: '{{ if .a }}unclosed' })).toMatch(/^does not parse: /);
   });
 
   it('JavaScript: sees the variables as globals and nothing of Node; bounded in time and memory', async () => {
-    expect(await evaluator.evaluate({ language: 'javascript', source: 'code === 200 && json.items.filter(i => i.up).length === 1' }, scope)).toEqual({ ok: true, value: true, kind: 'bool' });
-    expect(await evaluator.evaluate({ language: 'javascript', source: 'typeof process + typeof require + typeof globalThis.fetch' }, scope)).toMatchObject({ value: 'undefinedundefinedundefined' });
-    expect(await evaluator.evaluate({ language: 'javascript', source: 'while (true) {}' }, scope)).toEqual({ ok: false, error: 'The script took longer than 2000 ms' });
-    expect(await evaluator.evaluate({ language: 'javascript', source: 'const a = []; while (true) a.push("x".repeat(1e5));' }, scope)).toMatchObject({ ok: false, error: expect.stringMatching(/more than 32 MiB|out of memory|took longer/) });
+    expect(await evaluator.evaluate({ language: 'javascript', source: 'code === 200 && json.items.filter(i => i.up).length === 1' }, scope)).toEqual({
+      ok: true,
+      value: true,
+      kind: 'bool',
+    });
+    expect(await evaluator.evaluate({ language: 'javascript', source: 'typeof process + typeof require + typeof globalThis.fetch' }, scope)).toMatchObject({
+      value: 'undefinedundefinedundefined',
+    });
+    expect(await evaluator.evaluate({ language: 'javascript', source: 'while (true) {}' }, scope)).toEqual({
+      ok: false,
+      error: 'The script took longer than 2000 ms',
+    });
+    expect(await evaluator.evaluate({ language: 'javascript', source: 'const a = []; while (true) a.push("x".repeat(1e5));' }, scope)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/more than 32 MiB|out of memory|took longer/),
+    });
     // the worker survived both
     expect(await evaluator.evaluate({ language: 'javascript', source: '"still " + json.status' }, scope)).toMatchObject({ ok: true, value: 'still ok' });
   });
 
   it('refuses a script longer than the limit before it runs', async () => {
-    expect(await evaluator.evaluate({ language: 'javascript', source: `"${'x'.repeat(SCRIPT_LIMITS.maxLength)}"` }, {})).toEqual({ ok: false, error: `The expression is too long: at most ${SCRIPT_LIMITS.maxLength} characters` });
+    expect(await evaluator.evaluate({ language: 'javascript', source: `"${'x'.repeat(SCRIPT_LIMITS.maxLength)}"` }, {})).toEqual({
+      ok: false,
+      error: `The expression is too long: at most ${SCRIPT_LIMITS.maxLength} characters`,
+    });
   });
 });

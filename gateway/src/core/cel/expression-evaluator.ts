@@ -87,7 +87,14 @@ export class ExpressionEvaluator implements OnModuleDestroy {
       try {
         // A script stops itself a little before the limit (the worker lives on); the timer above is the backstop.
         const timeoutMs = Math.max(5, this.config.expressions.timeoutMs - 50);
-        slot.worker.postMessage({ id: task.id, language: task.language, expression: task.expression, variables: task.variables, timeoutMs, limitMs: this.config.expressions.timeoutMs });
+        slot.worker.postMessage({
+          id: task.id,
+          language: task.language,
+          expression: task.expression,
+          variables: task.variables,
+          timeoutMs,
+          limitMs: this.config.expressions.timeoutMs,
+        });
       } catch (error) {
         // Variables that cannot be cloned (a function, a symbol): the caller's bug, answered as a failure.
         void this.finish(slot, { ok: false, error: `The expression's variables cannot be evaluated: ${(error as Error).message}` });

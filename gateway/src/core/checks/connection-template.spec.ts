@@ -53,7 +53,9 @@ describe('connection templates ($(username) / $(.password))', () => {
   });
 
   it("resolves the check's own username and password as values, {value} or references", async () => {
-    const ctx = checkContext(1000, async (ref) => ((ref as { valueFrom?: { secretKeyRef?: { key?: string } } }).valueFrom?.secretKeyRef?.key === 'PASSWORD' ? 's3cret' : null));
+    const ctx = checkContext(1000, async (ref) =>
+      (ref as { valueFrom?: { secretKeyRef?: { key?: string } } }).valueFrom?.secretKeyRef?.key === 'PASSWORD' ? 's3cret' : null,
+    );
     const secret = { valueFrom: { secretKeyRef: { name: 'db', key: 'PASSWORD' } } };
     expect(await templateValues({ name: 'c', username: { value: 'app' }, password: secret }, ctx)).toEqual({ username: 'app', password: 's3cret' });
     expect(await templateValues({ name: 'c', username: 'plain', password: { value: '' } }, ctx)).toEqual({ username: 'plain', password: '' });

@@ -43,7 +43,9 @@ export function templateProblem(text: string, field: string, extraNames: readonl
   const known = [...TEMPLATE_NAMES, ...extraNames];
   const unknown = templateNames(text).filter((name) => !known.includes(name));
   if (unknown.length) {
-    const hint = extraNames.length ? `$(username), $(password) or a name of the check's env (${extraNames.join(', ')})` : "$(username) or $(password) (the check's own fields)";
+    const hint = extraNames.length
+      ? `$(username), $(password) or a name of the check's env (${extraNames.join(', ')})`
+      : "$(username) or $(password) (the check's own fields)";
     return `${field}: ${unknown.map((n) => `$(${n})`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not known here; use ${hint}`;
   }
   return null;

@@ -14,7 +14,14 @@ const expressionOf = (value: unknown): UserExpression | null => {
  */
 export async function applyExpressions(spec: CheckSpec, result: CheckResult, expressions: Pick<ExpressionEvaluator, 'evaluate'>): Promise<CheckResult> {
   if (result.invalid) return result;
-  const scope = () => ({ ...result.details, details: result.details, duration: result.duration, pass: result.pass, message: result.message, error: result.error ?? '' });
+  const scope = () => ({
+    ...result.details,
+    details: result.details,
+    duration: result.duration,
+    pass: result.pass,
+    message: result.message,
+    error: result.error ?? '',
+  });
   const invalid = (which: string, error: string): CheckResult => {
     const message = `${which}: ${error}`;
     return { ...result, pass: false, invalid: true, message, error: message };
@@ -24,7 +31,8 @@ export async function applyExpressions(spec: CheckSpec, result: CheckResult, exp
     const outcome = await expressions.evaluate(transform, scope());
     if (!outcome.ok) return invalid('transform', outcome.error);
     const value = outcome.value;
-    if (value && typeof value === 'object' && !Array.isArray(value)) result = { ...result, details: { ...result.details, ...(value as Record<string, unknown>) } };
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      result = { ...result, details: { ...result.details, ...(value as Record<string, unknown>) } };
     else result = { ...result, details: { ...result.details, transformed: value } };
   }
   const display = expressionOf(spec.display);
@@ -38,7 +46,10 @@ export async function applyExpressions(spec: CheckSpec, result: CheckResult, exp
     const outcome = await expressions.evaluate(test, scope());
     if (!outcome.ok) return invalid('test', outcome.error);
     // A Go template renders text: 'true' and 'false' are its booleans.
-    const value = test.language === 'template' && typeof outcome.value === 'string' && /^(true|false)$/.test(outcome.value.trim()) ? outcome.value.trim() === 'true' : outcome.value;
+    const value =
+      test.language === 'template' && typeof outcome.value === 'string' && /^(true|false)$/.test(outcome.value.trim())
+        ? outcome.value.trim() === 'true'
+        : outcome.value;
     if (typeof value !== 'boolean') return invalid('test', `must return a boolean, not ${outcome.kind === 'int' ? 'int' : typeof value}`);
     const failed = `test failed: ${test.source}`;
     if (!value && result.pass) result = { ...result, pass: false, message: result.message || failed, error: result.error ?? failed };

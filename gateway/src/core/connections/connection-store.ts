@@ -75,10 +75,9 @@ export class ConnectionStore {
   /** The first connection of one of `types` (oldest first): the default a handler uses when none is named. */
   async firstOfType(types: readonly string[]): Promise<ResolvedConnection | null> {
     if (!types.length) return null;
-    const row = await this.db.one<{ id: string }>(
-      `select id from connections where deleted_at is null and type = any($1) order by created_at, name limit 1`,
-      [types],
-    );
+    const row = await this.db.one<{ id: string }>(`select id from connections where deleted_at is null and type = any($1) order by created_at, name limit 1`, [
+      types,
+    ]);
     return row ? this.resolve(row.id) : null;
   }
 

@@ -20,4 +20,7 @@ export interface ConnectionTest {
  * Connection types that can be tested against their peer: `@Extension(CONNECTION_TESTS, '<connection type>')` on a
  * provider implementing ConnectionTest. The connections plugin reads them.
  */
-export const CONNECTION_TESTS = createExtensionPoint<ConnectionTest>({ id: 'connectionTests', description: 'connection types: how to test one and what it requires' });
+export const CONNECTION_TESTS = createExtensionPoint<ConnectionTest>({
+  id: 'connectionTests',
+  description: 'connection types: how to test one and what it requires',
+});

@@ -135,7 +135,8 @@ export class DataApiRegistry implements OnApplicationBootstrap {
       throw new Error(`Data API resource '${registration.name}' is registered by both ${existing.owner} and ${owner}`);
     }
     for (const c of registration.writableColumns ?? []) {
-      if (registration.columns && !registration.columns.includes(c)) throw new Error(`Data API resource '${registration.name}' (${owner}) lists column '${c}' as writable but not as readable`);
+      if (registration.columns && !registration.columns.includes(c))
+        throw new Error(`Data API resource '${registration.name}' (${owner}) lists column '${c}' as writable but not as readable`);
     }
     this.resources.set(registration.name, { registration, owner });
   }

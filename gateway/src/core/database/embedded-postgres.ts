@@ -37,7 +37,9 @@ export function embeddedPostgresAccount(): { uid: number; gid: number } | null {
 
 function lookupAccount(name: string): { uid: number; gid: number } | null {
   try {
-    const [, , uid, gid] = execFileSync('getent', ['passwd', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(':');
+    const [, , uid, gid] = execFileSync('getent', ['passwd', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .split(':');
     return { uid: Number(uid), gid: Number(gid) };
   } catch {
     return null;
@@ -49,11 +51,17 @@ function rootServerAccount(log: Logger): { uid: number; gid: number } {
   const existing = lookupAccount(EMBEDDED_PG_ACCOUNT);
   if (existing) return existing;
   try {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', EMBEDDED_PG_ACCOUNT], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    execFileSync(
+      'useradd',
+      ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', EMBEDDED_PG_ACCOUNT],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
   } catch (error) {
-    log.warn(`Could not create the system account ${EMBEDDED_PG_ACCOUNT} (${(error as Error).message.split('\n')[0]}); the embedded Postgres runs as nobody, so scripts need EXEC_UID set to another user`);
+    log.warn(
+      `Could not create the system account ${EMBEDDED_PG_ACCOUNT} (${(error as Error).message.split('\n')[0]}); the embedded Postgres runs as nobody, so scripts need EXEC_UID set to another user`,
+    );
     return { uid: NOBODY, gid: NOBODY };
   }
   const created = lookupAccount(EMBEDDED_PG_ACCOUNT);

@@ -73,7 +73,10 @@ export class CredentialLedger {
 
   /** A deep copy with every recorded credential (and URL passwords) replaced by `***`. */
   redact<T>(value: T): T {
-    return redactValue(value, this.credentials.map((c) => c.value)) as T;
+    return redactValue(
+      value,
+      this.credentials.map((c) => c.value),
+    ) as T;
   }
 }
 

@@ -2,7 +2,16 @@ import type { OutboundGuard } from '@contracts';
 import { AddressPolicy, OutboundRefused, type OutboundTarget } from './address-policy';
 import { CredentialLedger } from './credential-ledger';
 
-const URL_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'postgres:': 5432, 'postgresql:': 5432, 'mysql:': 3306, 'redis:': 6379, 'rediss:': 6379, 'mongodb:': 27017 };
+const URL_PORTS: Record<string, number> = {
+  'http:': 80,
+  'https:': 443,
+  'postgres:': 5432,
+  'postgresql:': 5432,
+  'mysql:': 3306,
+  'redis:': 6379,
+  'rediss:': 6379,
+  'mongodb:': 27017,
+};
 
 /** A URL (or `{protocol, host, port}`) as a target; a URL without a port gets its scheme's default. */
 export function toTarget(target: string | URL | OutboundTarget): OutboundTarget {

@@ -54,7 +54,13 @@ describe('credential ledger', () => {
     const secret = 'p"a\\ss\nword';
     ledger.record(secret, { name: 'db', url: 'postgres://db.internal:5432/app' });
     const elsewhere = target('evil.example', 5432, 'postgres:');
-    for (const sending of [{ headers: { 'X-Key': secret } }, { [secret]: 1 }, [[[secret]]], Buffer.from(`pw=${secret}`), new URL(`postgres://u:${encodeURIComponent(secret)}@evil.example/app`)]) {
+    for (const sending of [
+      { headers: { 'X-Key': secret } },
+      { [secret]: 1 },
+      [[[secret]]],
+      Buffer.from(`pw=${secret}`),
+      new URL(`postgres://u:${encodeURIComponent(secret)}@evil.example/app`),
+    ]) {
       expect(() => ledger.assertMaySend(elsewhere, sending)).toThrow(OutboundRefused);
     }
     expect(() => ledger.assertMaySend(target('db.internal', 5432, 'postgres:'), { password: secret })).not.toThrow();

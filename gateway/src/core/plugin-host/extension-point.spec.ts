@@ -46,13 +46,26 @@ describe('extension points', () => {
         return '';
       }
     }
-    expect(extensionsOf(Greeter)).toEqual([{ point: 'greeters', id: 'hello' }, { point: 'greeters', id: 'hi', fallback: true }]);
+    expect(extensionsOf(Greeter)).toEqual([
+      { point: 'greeters', id: 'hello' },
+      { point: 'greeters', id: 'hi', fallback: true },
+    ]);
     expect(extensionsOf(Mute)).toEqual([{ point: 'greeters', id: 'silent' }]);
   });
 
   it('rejects duplicate plugin ids and missing dependencies in the plugin list', () => {
-    expect(() => validateManifests([{ id: 'a', title: 'A' }, { id: 'a', title: 'A2' }])).toThrow("Duplicate plugin id 'a'");
+    expect(() =>
+      validateManifests([
+        { id: 'a', title: 'A' },
+        { id: 'a', title: 'A2' },
+      ]),
+    ).toThrow("Duplicate plugin id 'a'");
     expect(() => validateManifests([{ id: 'a', title: 'A', dependsOn: ['b'] }])).toThrow("depends on 'b'");
-    expect(() => validateManifests([{ id: 'b', title: 'B' }, { id: 'a', title: 'A', dependsOn: ['b'] }])).not.toThrow();
+    expect(() =>
+      validateManifests([
+        { id: 'b', title: 'B' },
+        { id: 'a', title: 'A', dependsOn: ['b'] },
+      ]),
+    ).not.toThrow();
   });
 });

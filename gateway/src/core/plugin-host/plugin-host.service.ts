@@ -37,7 +37,8 @@ export class PluginHost implements OnModuleInit {
     for (const wrapper of this.discovery.getProviders()) {
       const { metatype, instance } = wrapper;
       if (!metatype || !instance || typeof metatype !== 'function') continue;
-      for (const meta of extensionsOf(metatype)) contributions.push({ point: meta.point, id: meta.id, owner: metatype.name, instance, fallback: meta.fallback });
+      for (const meta of extensionsOf(metatype))
+        contributions.push({ point: meta.point, id: meta.id, owner: metatype.name, instance, fallback: meta.fallback });
     }
     this.points = indexContributions(contributions);
   }

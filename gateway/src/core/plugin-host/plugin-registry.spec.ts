@@ -75,10 +75,18 @@ describe('plugin registry generator (tools/plugin-registry.cjs)', () => {
     ['a manifest id that is not the folder name', { 'plugins/p/manifest.ts': manifest('q') }, "the manifest's id must be the folder name 'p' (found 'q')"],
     [
       'two gateway modules',
-      { 'plugins/p/manifest.ts': manifest('p'), 'plugins/p/gateway/a.module.ts': 'export class AModule {}', 'plugins/p/gateway/b.module.ts': 'export class BModule {}' },
+      {
+        'plugins/p/manifest.ts': manifest('p'),
+        'plugins/p/gateway/a.module.ts': 'export class AModule {}',
+        'plugins/p/gateway/b.module.ts': 'export class BModule {}',
+      },
       'one *.module.ts per plugin, found a.module.ts, b.module.ts',
     ],
-    ['a badly named migration', { 'plugins/p/manifest.ts': manifest('p'), 'plugins/p/migrations/add-things.ts': '' }, 'a migration file is named <13-digit timestamp>-<Name>.ts'],
+    [
+      'a badly named migration',
+      { 'plugins/p/manifest.ts': manifest('p'), 'plugins/p/migrations/add-things.ts': '' },
+      'a migration file is named <13-digit timestamp>-<Name>.ts',
+    ],
     [
       'two migrations with one timestamp',
       {
@@ -88,8 +96,16 @@ describe('plugin registry generator (tools/plugin-registry.cjs)', () => {
       },
       'two migrations share the timestamp 1700000000001',
     ],
-    ['a manifest without a default export', { 'plugins/p/manifest.ts': "export const manifest = { id: 'p', title: 'P' };\n" }, 'plugins/p/manifest.ts: export the PluginManifest as the default export'],
-    ['a web entry without a default export', { 'plugins/p/manifest.ts': manifest('p'), 'plugins/p/web/index.tsx': 'export const plugin = {};\n' }, 'plugins/p/web/index.tsx: export the plugin as the default export'],
+    [
+      'a manifest without a default export',
+      { 'plugins/p/manifest.ts': "export const manifest = { id: 'p', title: 'P' };\n" },
+      'plugins/p/manifest.ts: export the PluginManifest as the default export',
+    ],
+    [
+      'a web entry without a default export',
+      { 'plugins/p/manifest.ts': manifest('p'), 'plugins/p/web/index.tsx': 'export const plugin = {};\n' },
+      'plugins/p/web/index.tsx: export the plugin as the default export',
+    ],
     ['a missing dependency', { 'plugins/p/manifest.ts': manifest('p', ", dependsOn: ['gone']") }, "depends on 'gone', which is not a folder under plugins/"],
   ])('fails on %s, naming the file', (_what, files, message) => {
     expect(() => registry.generate(scratchRoot(files))).toThrow(message);

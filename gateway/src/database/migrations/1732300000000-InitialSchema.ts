@@ -17,8 +17,7 @@ export class InitialSchema1732300000000 implements MigrationInterface {
   }
 }
 
-const touch = (table: string) =>
-  `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
+const touch = (table: string) => `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
 
 const UP = [
   `CREATE EXTENSION IF NOT EXISTS pgcrypto`,

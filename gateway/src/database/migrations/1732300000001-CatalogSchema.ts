@@ -23,8 +23,7 @@ const createdBy = `created_by uuid REFERENCES people (id) ON DELETE SET NULL`;
 const stamps = `created_at timestamptz NOT NULL DEFAULT now(),
      updated_at timestamptz NOT NULL DEFAULT now(),
      deleted_at timestamptz`;
-const touch = (table: string) =>
-  `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
+const touch = (table: string) => `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
 const isObject = (column: string) => `CHECK (${column} IS NULL OR jsonb_typeof(${column}) = 'object')`;
 const HEALTH = `('healthy', 'unhealthy', 'warning', 'unknown')`;
 const SEVERITY = `('info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical')`;

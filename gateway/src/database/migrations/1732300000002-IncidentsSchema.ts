@@ -18,8 +18,7 @@ export class IncidentsSchema1732300000002 implements MigrationInterface {
 }
 
 const createdBy = `created_by uuid REFERENCES people (id) ON DELETE SET NULL`;
-const touch = (table: string) =>
-  `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
+const touch = (table: string) => `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
 const SEVERITY = `('info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical')`;
 const STATUS = `('new', 'open', 'investigating', 'mitigated', 'resolved', 'closed')`;
 const TYPE = `('cost', 'availability', 'performance', 'security', 'integration', 'compliance', 'technicalDebt', 'reliability')`;

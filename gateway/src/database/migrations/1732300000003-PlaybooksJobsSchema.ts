@@ -19,8 +19,7 @@ export class PlaybooksJobsSchema1732300000003 implements MigrationInterface {
 const LOCAL_AGENT = `'00000000-0000-0000-0000-000000000000'`;
 const agentId = `agent_id uuid NOT NULL DEFAULT ${LOCAL_AGENT} REFERENCES agents (id) ON DELETE CASCADE`;
 const createdBy = `created_by uuid REFERENCES people (id) ON DELETE SET NULL`;
-const touch = (table: string) =>
-  `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
+const touch = (table: string) => `CREATE TRIGGER ${table}_updated_at BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION set_updated_at()`;
 const RUN_STATUS = `('running', 'scheduled', 'cancelled', 'completed', 'failed', 'pending', 'pending_approval', 'waiting', 'sleeping', 'skipped')`;
 
 const UP = [

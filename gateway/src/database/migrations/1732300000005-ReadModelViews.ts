@@ -181,10 +181,7 @@ const VIEWS: [string, string][] = [
      FROM config_analysis ca
      JOIN config_items ci ON ci.id = ca.config_id`,
   ],
-  [
-    'config_analysis_analyzers',
-    `CREATE VIEW config_analysis_analyzers AS SELECT DISTINCT ca.analyzer FROM config_analysis ca`,
-  ],
+  ['config_analysis_analyzers', `CREATE VIEW config_analysis_analyzers AS SELECT DISTINCT ca.analyzer FROM config_analysis ca`],
   [
     'analysis_by_component',
     `CREATE VIEW analysis_by_component AS
@@ -192,10 +189,7 @@ const VIEWS: [string, string][] = [
      FROM config_analysis_items cai
      JOIN config_component_relationships ccr ON ccr.config_id = cai.config_id AND ccr.deleted_at IS NULL`,
   ],
-  [
-    'change_types',
-    `CREATE VIEW change_types AS SELECT DISTINCT cc.change_type FROM config_changes cc`,
-  ],
+  ['change_types', `CREATE VIEW change_types AS SELECT DISTINCT cc.change_type FROM config_changes cc`],
   [
     'changes_by_component',
     `CREATE VIEW changes_by_component AS
@@ -254,10 +248,7 @@ const VIEWS: [string, string][] = [
      FROM agents a
      WHERE a.id <> ${LOCAL_AGENT} AND a.deleted_at IS NULL`,
   ],
-  [
-    'job_history_names',
-    `CREATE VIEW job_history_names AS SELECT DISTINCT jh.name FROM job_history jh`,
-  ],
+  ['job_history_names', `CREATE VIEW job_history_names AS SELECT DISTINCT jh.name FROM job_history jh`],
   [
     'job_histories',
     `CREATE VIEW job_histories AS

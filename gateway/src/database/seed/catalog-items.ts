@@ -30,7 +30,10 @@ export function configList(): ConfigSeed[] {
     health: 'healthy',
     tags: k8sTags(),
     config: { apiVersion: 'v1', kind: 'Cluster', metadata: { name: CLUSTER }, version: 'v1.30.4' },
-    properties: [{ name: 'version', text: 'v1.30.4' }, { name: 'region', text: REGION }],
+    properties: [
+      { name: 'version', text: 'v1.30.4' },
+      { name: 'region', text: REGION },
+    ],
   });
   const nodes = ['ip-10-0-1-21', 'ip-10-0-2-37', 'ip-10-0-3-54'];
   nodes.forEach((node, i) => {
@@ -104,7 +107,10 @@ export function configList(): ConfigSeed[] {
           template: { spec: { containers: [{ name: d.name, image: `registry.example.com/${d.image}` }] } },
         },
       },
-      properties: [{ name: 'version', text: d.image.split(':')[1] }, { name: 'part-of', text: d.ns }],
+      properties: [
+        { name: 'version', text: d.image.split(':')[1] },
+        { name: 'part-of', text: d.ns },
+      ],
     });
     podSuffixes[i].forEach((suffix, p) => {
       const crashing = d.name === 'payments-api';
@@ -221,7 +227,10 @@ export function configList(): ConfigSeed[] {
       labels: { env: 'production' },
       tags: awsTags,
       config: { DBInstanceIdentifier: name, Engine: 'postgres', EngineVersion: '16.4', DBInstanceClass: 'db.r6g.large' },
-      properties: [{ name: 'version', text: '16.4' }, { name: 'region', text: REGION }],
+      properties: [
+        { name: 'version', text: '16.4' },
+        { name: 'region', text: REGION },
+      ],
       costPerMinute: 0.0048,
     });
   }

@@ -43,26 +43,28 @@ export async function insert(ctx: SeedContext, table: string, row: Row): Promise
   const sql =
     `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) ` +
     `VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING RETURNING *`;
-  return rowsOf(await ctx.db.query(sql, columns.map((c) => row[c])));
+  return rowsOf(
+    await ctx.db.query(
+      sql,
+      columns.map((c) => row[c]),
+    ),
+  );
 }
 
 /**
  * Inserts a row that also has a natural key (email, name, namespace+name, ...) and returns its id: the new
  * one, or the id of the row that already holds that key.
  */
-export async function ensure(
-  ctx: SeedContext,
-  table: string,
-  row: Row,
-  naturalKey: string[],
-  softDeleted = true,
-): Promise<string> {
+export async function ensure(ctx: SeedContext, table: string, row: Row, naturalKey: string[], softDeleted = true): Promise<string> {
   const inserted = await insert(ctx, table, row);
   if (inserted.length) return String(inserted[0].id);
   const where = naturalKey.map((c, i) => `"${c}" = $${i + 1}`);
   if (softDeleted) where.push('deleted_at IS NULL');
   const found = rowsOf(
-    await ctx.db.query(`SELECT id FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`, naturalKey.map((c) => row[c])),
+    await ctx.db.query(
+      `SELECT id FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`,
+      naturalKey.map((c) => row[c]),
+    ),
   );
   return found.length ? String(found[0].id) : String(row.id);
 }

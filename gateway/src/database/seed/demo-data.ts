@@ -31,8 +31,9 @@ export async function seedDemoData(db: SeedQueryable, adminId: string): Promise<
   await seedIncidents(ctx);
   await seedPlaybooks(ctx);
   await seedSettings(ctx);
-  await db.query(
-    `INSERT INTO properties (name, value, description, created_by) VALUES ($1, 'true', $2, $3) ON CONFLICT (name) DO NOTHING`,
-    [MARKER, 'Demo data has been loaded (delete this property and restart with demo data on to load it again)', adminId],
-  );
+  await db.query(`INSERT INTO properties (name, value, description, created_by) VALUES ($1, 'true', $2, $3) ON CONFLICT (name) DO NOTHING`, [
+    MARKER,
+    'Demo data has been loaded (delete this property and restart with demo data on to load it again)',
+    adminId,
+  ]);
 }

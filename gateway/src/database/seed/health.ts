@@ -6,10 +6,54 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
   // Every target is on this machine (the console's own endpoints, the loopback Postgres and DNS ports): the demo
   // checks run for real once the scheduler picks them up, and a demo must never send traffic elsewhere.
   const checks = [
-    { key: 'checkout', type: 'http', name: 'checkout-api health', endpoint: 'http://127.0.0.1:8080/healthz', base: 110, spread: 60, failEvery: 0, severity: 'high', component: 'checkout-api', config: 'deploy:checkout-api' },
-    { key: 'payments', type: 'http', name: 'payments-api health', endpoint: 'http://127.0.0.1:8080/readyz', base: 640, spread: 900, failEvery: 3, severity: 'critical', component: 'payments-api', config: 'deploy:payments-api' },
-    { key: 'orders-db', type: 'tcp', name: 'orders-db port', endpoint: '127.0.0.1:5432', base: 12, spread: 9, failEvery: 0, severity: 'high', component: 'orders-db', config: 'rds:orders' },
-    { key: 'dns', type: 'dns', name: 'localhost lookup', endpoint: 'localhost', base: 6, spread: 11, failEvery: 0, severity: 'medium', component: null, config: null },
+    {
+      key: 'checkout',
+      type: 'http',
+      name: 'checkout-api health',
+      endpoint: 'http://127.0.0.1:8080/healthz',
+      base: 110,
+      spread: 60,
+      failEvery: 0,
+      severity: 'high',
+      component: 'checkout-api',
+      config: 'deploy:checkout-api',
+    },
+    {
+      key: 'payments',
+      type: 'http',
+      name: 'payments-api health',
+      endpoint: 'http://127.0.0.1:8080/readyz',
+      base: 640,
+      spread: 900,
+      failEvery: 3,
+      severity: 'critical',
+      component: 'payments-api',
+      config: 'deploy:payments-api',
+    },
+    {
+      key: 'orders-db',
+      type: 'tcp',
+      name: 'orders-db port',
+      endpoint: '127.0.0.1:5432',
+      base: 12,
+      spread: 9,
+      failEvery: 0,
+      severity: 'high',
+      component: 'orders-db',
+      config: 'rds:orders',
+    },
+    {
+      key: 'dns',
+      type: 'dns',
+      name: 'localhost lookup',
+      endpoint: 'localhost',
+      base: 6,
+      spread: 11,
+      failEvery: 0,
+      severity: 'medium',
+      component: null,
+      config: null,
+    },
   ];
   const spec = {
     schedule: '@every 1m',
@@ -71,7 +115,12 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
       [id, c.base, c.spread, c.failEvery, c.type === 'http' ? 'HTTP 200 OK' : 'ok', 'HTTP 503 Service Unavailable'],
     );
     if (c.component) {
-      await insert(ctx, 'check_component_relationships', { component_id: demoId(`component:${c.component}`), check_id: id, canary_id: ctx.canaryId, selector_id: 'demo' });
+      await insert(ctx, 'check_component_relationships', {
+        component_id: demoId(`component:${c.component}`),
+        check_id: id,
+        canary_id: ctx.canaryId,
+        selector_id: 'demo',
+      });
     }
     if (c.config) {
       await insert(ctx, 'check_config_relationships', { config_id: demoId(`config:${c.config}`), check_id: id, canary_id: ctx.canaryId, selector_id: 'demo' });

@@ -66,12 +66,7 @@ async function seedPeople(ctx: SeedContext): Promise<void> {
     { key: 'database', name: 'Database', icon: 'database', members: ['deepak', 'bob'], spec: {} },
   ];
   for (const t of teams) {
-    const id = await ensure(
-      ctx,
-      'teams',
-      { id: demoId(`team:${t.key}`), name: t.name, icon: t.icon, spec: json(t.spec), created_by: ctx.adminId },
-      ['name'],
-    );
+    const id = await ensure(ctx, 'teams', { id: demoId(`team:${t.key}`), name: t.name, icon: t.icon, spec: json(t.spec), created_by: ctx.adminId }, ['name']);
     ctx.teams.set(t.key, id);
     for (const member of t.members) await insert(ctx, 'team_members', { team_id: id, person_id: person(ctx, member) });
   }

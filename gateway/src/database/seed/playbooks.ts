@@ -30,13 +30,31 @@ export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
   const restart = await ensure(
     ctx,
     'playbooks',
-    { id: demoId('playbook:restart'), name: 'restart-deployment', title: restartSpec.title, icon: restartSpec.icon, description: restartSpec.description, category: restartSpec.category, spec: json(restartSpec), created_by: ctx.adminId },
+    {
+      id: demoId('playbook:restart'),
+      name: 'restart-deployment',
+      title: restartSpec.title,
+      icon: restartSpec.icon,
+      description: restartSpec.description,
+      category: restartSpec.category,
+      spec: json(restartSpec),
+      created_by: ctx.adminId,
+    },
     ['namespace', 'name'],
   );
   await ensure(
     ctx,
     'playbooks',
-    { id: demoId('playbook:diagnose'), name: 'collect-pod-diagnostics', title: diagnoseSpec.title, icon: diagnoseSpec.icon, description: diagnoseSpec.description, category: diagnoseSpec.category, spec: json(diagnoseSpec), created_by: ctx.adminId },
+    {
+      id: demoId('playbook:diagnose'),
+      name: 'collect-pod-diagnostics',
+      title: diagnoseSpec.title,
+      icon: diagnoseSpec.icon,
+      description: diagnoseSpec.description,
+      category: diagnoseSpec.category,
+      spec: json(diagnoseSpec),
+      created_by: ctx.adminId,
+    },
     ['namespace', 'name'],
   );
 

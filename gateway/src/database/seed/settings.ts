@@ -6,7 +6,14 @@ export async function seedSettings(ctx: SeedContext): Promise<void> {
   const lokiId = await ensure(
     ctx,
     'logging_backends',
-    { id: demoId('logging:loki'), name: 'loki', namespace: 'monitoring', labels: json({ team: 'platform' }), spec: json({ loki: { url: 'http://loki.monitoring:3100' } }), created_by: ctx.adminId },
+    {
+      id: demoId('logging:loki'),
+      name: 'loki',
+      namespace: 'monitoring',
+      labels: json({ team: 'platform' }),
+      spec: json({ loki: { url: 'http://loki.monitoring:3100' } }),
+      created_by: ctx.adminId,
+    },
     ['namespace', 'name'],
   );
 
@@ -38,7 +45,9 @@ export async function seedSettings(ctx: SeedContext): Promise<void> {
       time_end: minutesAgo(11.5),
       duration_millis: 31_250,
       success_count: 34,
-      details: json({ scrape_summary: { 'Kubernetes::Pod': { added: 0, updated: 12, unchanged: 0 }, 'Kubernetes::Deployment': { added: 0, updated: 2, unchanged: 4 } } }),
+      details: json({
+        scrape_summary: { 'Kubernetes::Pod': { added: 0, updated: 12, unchanged: 0 }, 'Kubernetes::Deployment': { added: 0, updated: 2, unchanged: 4 } },
+      }),
     },
     {
       id: demoId('job:scraper:aws'),
@@ -51,7 +60,10 @@ export async function seedSettings(ctx: SeedContext): Promise<void> {
       duration_millis: 58_900,
       success_count: 13,
       error_count: 1,
-      details: json({ errors: ['AccessDeniedException: not authorized to perform ce:GetCostAndUsage'], scrape_summary: { 'AWS::EC2::Instance': { updated: 5 } } }),
+      details: json({
+        errors: ['AccessDeniedException: not authorized to perform ce:GetCostAndUsage'],
+        scrape_summary: { 'AWS::EC2::Instance': { updated: 5 } },
+      }),
     },
     {
       id: demoId('job:topology'),
@@ -91,13 +103,30 @@ export async function seedSettings(ctx: SeedContext): Promise<void> {
   await ensure(
     ctx,
     'connections',
-    { id: demoId('connection:status-page'), name: 'status-page', namespace: 'default', type: 'http', url: 'https://status.example.com/api/v2', properties: json({ method: 'GET' }), created_by: ctx.adminId },
+    {
+      id: demoId('connection:status-page'),
+      name: 'status-page',
+      namespace: 'default',
+      type: 'http',
+      url: 'https://status.example.com/api/v2',
+      properties: json({ method: 'GET' }),
+      created_by: ctx.adminId,
+    },
     ['namespace', 'name'],
   );
   await ensure(
     ctx,
     'connections',
-    { id: demoId('connection:jira'), name: 'jira-cloud', namespace: 'default', type: 'jira', url: 'https://example.atlassian.net', username: 'ops-bot@example.com', properties: json({ project: 'OPS' }), created_by: ctx.adminId },
+    {
+      id: demoId('connection:jira'),
+      name: 'jira-cloud',
+      namespace: 'default',
+      type: 'jira',
+      url: 'https://example.atlassian.net',
+      username: 'ops-bot@example.com',
+      properties: json({ project: 'OPS' }),
+      created_by: ctx.adminId,
+    },
     ['namespace', 'name'],
   );
 

@@ -22,8 +22,5 @@ export function permissionsFrom(set: PermissionSet | undefined): Permissions {
 
 export function usePermissions(): Permissions {
   const { whoami } = useWhoAmI();
-  return useMemo(
-    () => permissionsFrom(whoami ? (whoami.permissions ?? permissionsFor(whoami.roles)) : undefined),
-    [whoami],
-  );
+  return useMemo(() => permissionsFrom(whoami ? (whoami.permissions ?? permissionsFor(whoami.roles)) : undefined), [whoami]);
 }

@@ -37,7 +37,10 @@ describe('PluginRegistry', () => {
   it('lets a fallback contribution give way to the real one of its id, in either order', () => {
     const placeholder = plugin('health', (ctx) => ctx.add('health.checkTypes', { id: 'ldap', label: 'LDAP (not run)', fallback: true }));
     const real = plugin('check-ldap', (ctx) => ctx.add('health.checkTypes', { id: 'ldap', label: 'LDAP' }));
-    for (const plugins of [[placeholder, real], [real, placeholder]]) {
+    for (const plugins of [
+      [placeholder, real],
+      [real, placeholder],
+    ]) {
       const types = new PluginRegistry(plugins).getExtensions('health.checkTypes');
       expect(types.map((t) => [t.id, t.label, t.owner])).toEqual([['ldap', 'LDAP', 'check-ldap']]);
     }
@@ -47,17 +50,13 @@ describe('PluginRegistry', () => {
   });
 
   it('refuses a duplicate plugin id', () => {
-    expect(() => new PluginRegistry([plugin('x', () => undefined), plugin('x', () => undefined)])).toThrow(
-      "Duplicate plugin id 'x'",
-    );
+    expect(() => new PluginRegistry([plugin('x', () => undefined), plugin('x', () => undefined)])).toThrow("Duplicate plugin id 'x'");
   });
 
   it('refuses a duplicate nav id, naming both owners', () => {
     const make = (owner: string) =>
       plugin(owner, (ctx) => ctx.add('nav', { id: 'incidents', title: 'Incidents', icon: Icon, path: `/${owner}`, section: 'main' }));
-    expect(() => new PluginRegistry([make('first'), make('second')])).toThrow(
-      "Duplicate nav id 'incidents': registered by 'first' and 'second'",
-    );
+    expect(() => new PluginRegistry([make('first'), make('second')])).toThrow("Duplicate nav id 'incidents': registered by 'first' and 'second'");
   });
 
   it('refuses two routes on the same path, naming both owners', () => {
@@ -74,11 +73,7 @@ describe('PluginRegistry', () => {
       "Duplicate incident.responderTypes id 'jira': registered by 'responder-jira' and 'responder-jira-2'",
     );
     expect(
-      () =>
-        new PluginRegistry([
-          jira('responder-jira'),
-          plugin('connection-jira', (ctx) => ctx.add('connection.types', { id: 'jira', label: 'Jira' })),
-        ]),
+      () => new PluginRegistry([jira('responder-jira'), plugin('connection-jira', (ctx) => ctx.add('connection.types', { id: 'jira', label: 'Jira' }))]),
     ).not.toThrow();
   });
 
@@ -141,7 +136,7 @@ describe('PluginRegistry', () => {
       expect(visibleIds(access({ disabled: ['incidents'] }))).toEqual(['connections']);
     });
 
-    it("hides a contribution whose own feature is disabled", () => {
+    it('hides a contribution whose own feature is disabled', () => {
       expect(visibleIds(access({ disabled: ['settings.rules'] }))).toEqual(['incidents', 'connections']);
     });
 

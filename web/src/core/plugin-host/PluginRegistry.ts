@@ -1,13 +1,5 @@
 import type { Feature } from '@contracts';
-import type {
-  Access,
-  ExtensionPointName,
-  ExtensionPoints,
-  NavSection,
-  Permission,
-  Registered,
-  WebPlugin,
-} from './types';
+import type { Access, ExtensionPointName, ExtensionPoints, NavSection, Permission, Registered, WebPlugin } from './types';
 
 export class PluginRegistryError extends Error {
   constructor(message: string) {
@@ -73,9 +65,7 @@ export class PluginRegistry {
         }
         if (clash && extension.fallback) return; // the real contribution is already there
         if (clash) list.splice(list.indexOf(clash), 1); // the real contribution replaces the placeholder
-        const requiredFeatures = [extension.feature, pluginFeature].filter(
-          (f, i, all): f is Feature => f !== undefined && all.indexOf(f) === i,
-        );
+        const requiredFeatures = [extension.feature, pluginFeature].filter((f, i, all): f is Feature => f !== undefined && all.indexOf(f) === i);
         list.push({ ...extension, owner, requiredFeatures });
       },
     });
@@ -99,10 +89,7 @@ export class PluginRegistry {
 /** Why a contribution is hidden from the user, or 'visible'. */
 export type Visibility = 'visible' | 'feature-disabled' | 'forbidden';
 
-export function visibilityOf(
-  extension: { requiredFeatures: readonly Feature[]; permission?: Permission; section?: NavSection },
-  access: Access,
-): Visibility {
+export function visibilityOf(extension: { requiredFeatures: readonly Feature[]; permission?: Permission; section?: NavSection }, access: Access): Visibility {
   if (extension.requiredFeatures.some((feature) => !access.isFeatureEnabled(feature))) return 'feature-disabled';
   const { permission, section } = extension;
   if (permission && !access.can(permission.resource, permission.action)) return 'forbidden';

@@ -20,10 +20,7 @@ export function featuresWith(disabled: Feature[] = []) {
 
 /** An SWR fetcher answering from a table of canned responses; unknown keys fail with a 404. */
 export function cannedFetcher(responses: Record<string, unknown>) {
-  return (key: string) =>
-    key in responses
-      ? Promise.resolve(responses[key])
-      : Promise.reject(new ApiError('Not found', { kind: 'http', status: 404 }));
+  return (key: string) => (key in responses ? Promise.resolve(responses[key]) : Promise.reject(new ApiError('Not found', { kind: 'http', status: 404 })));
 }
 
 export interface TestProvidersProps {
