@@ -1,4 +1,5 @@
 import type { Role } from './rbac';
+import { TIME_RANGE_OPTIONS } from './values';
 
 /**
  * Health checks (spec 02 Health, spec 03 health check editors). A canary is a Kubernetes-style YAML document with
@@ -129,29 +130,8 @@ export interface CheckStatusRow {
   details: Record<string, unknown> | null;
 }
 
-/** Time ranges of the health pages (spec 02 §9). */
-export const HEALTH_TIME_RANGES = [
-  '15m',
-  '1h',
-  '2h',
-  '3h',
-  '6h',
-  '12h',
-  '1d',
-  '2d',
-  '3d',
-  '1w',
-  '2w',
-  '3w',
-  '1mo',
-  '2mo',
-  '3mo',
-  '6mo',
-  '1y',
-  '2y',
-  '3y',
-  '5y',
-] as const;
+/** Time ranges of the health pages (spec 02 §9): the console's time ranges. */
+export const HEALTH_TIME_RANGES = TIME_RANGE_OPTIONS;
 
 /** Dashboard refresh options (spec 02 Health); 15s and 30s are disabled for ranges of 60 minutes or more. */
 export const HEALTH_REFRESH_OPTIONS = ['None', '15s', '30s', '60s', '2m', '3m', '5m', '10m', '15m'] as const;

@@ -11,10 +11,19 @@ export async function signIn(page: Page, who: keyof typeof E2E_USERS, returnTo?:
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
 
-/** Writes through the API as the signed-in page, with the CSRF header the web sends. */
-export async function apiWrite(page: Page, method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<number> {
+/**
+ * A call through the API as the signed-in page, with the CSRF header the web sends. `body` is sent as JSON, or as is
+ * when it is a string (with its own content-type in `headers`). Answers the status and the body's text.
+ */
+export async function apiCall(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   return page.evaluate(
-    async ({ method, url, body }) => {
+    async ({ method, url, body, headers }) => {
       const csrf =
         document.cookie
           .split('; ')
@@ -22,11 +31,23 @@ export async function apiWrite(page: Page, method: 'POST' | 'PATCH' | 'DELETE', 
           ?.split('=')[1] ?? '';
       const res = await fetch(url, {
         method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
-      return res.status;
+      return { status: res.status, text: await res.text() };
     },
-    { method, url, body },
+    { method, url, body, headers },
   );
+}
+
+/** Writes through the API; answers the status. */
+export async function apiWrite(page: Page, method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<number> {
+  return (await apiCall(page, method, url, body)).status;
+}
+
+/** A call that must succeed; answers the parsed body. */
+export async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const { status, text } = await apiCall(page, method, url, body, headers);
+  if (status >= 400) throw new Error(`${method} ${url}: ${status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -1,28 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { api, signIn } from './helpers';
 import { e2eState, JIRA_TOKEN, JIRA_USER } from './users';
-
-/** Writes through the API as the signed-in page (CSRF header included); returns the parsed body. */
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body, headers }) => {
-      const csrf =
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('console_csrf='))
-          ?.split('=')[1] ?? '';
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-      return text ? JSON.parse(text) : undefined;
-    },
-    { method, url, body, headers },
-  );
-}
 
 test('an operator runs an incident from creation to close, with a Jira responder that really leaves the system', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,31 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { api, signIn } from './helpers';
 
 /**
  * Issue 9: what an operator hit first, replayed in the browser. The incident list's filter controls change the URL
  * and the rows; a refused comment keeps its text; a long word in a comment stays inside the comments column.
  */
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const csrf =
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('console_csrf='))
-          ?.split('=')[1] ?? '';
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-      return text ? JSON.parse(text) : undefined;
-    },
-    { method, url, body },
-  );
-}
-
 test('the incident list filters by its controls, and the URL keeps the choice across a reload', async ({ page }) => {
   await signIn(page, 'admin');
   const tag = `f${Date.now()}`;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { apiCall, signIn } from './helpers';
 
 /**
  * Adding a check type is adding its folder. `npm test` copies test/fixtures/plugins/check-fixture-echo to plugins/
@@ -28,21 +28,10 @@ test('a check-type plugin added as one folder is offered, validated, run and sho
   await signIn(page, 'admin');
 
   // Validated by the plugin's own runner: the gateway answers 400 with its message and saves nothing.
-  const refused = await page.evaluate(async () => {
-    const csrf =
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('console_csrf='))
-        ?.split('=')[1] ?? '';
-    const res = await fetch('/api/canaries', {
-      method: 'POST',
-      headers: { 'content-type': 'application/yaml', 'x-csrf-token': csrf },
-      body: 'apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: echo-invalid\nspec:\n  echo:\n    - name: silent\n',
-    });
-    return { status: res.status, body: await res.text() };
-  });
+  const yaml = 'apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: echo-invalid\nspec:\n  echo:\n    - name: silent\n';
+  const refused = await apiCall(page, 'POST', '/api/canaries', yaml, { 'content-type': 'application/yaml' });
   expect(refused.status).toBe(400);
-  expect(refused.body).toContain('message: required');
+  expect(refused.text).toContain('message: required');
 
   // Offered in the editor's picker with the label its web side contributes.
   await page.goto('/settings/canaries/new');
