@@ -4,21 +4,13 @@ import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { ConnectionDialog } from './ConnectionDialog';
 import type { Connection } from './connectionsApi';
+import { jsonResponse } from '@web/core/testing/jsonResponse';
 
 const fetchMock = jest.fn();
 beforeEach(() => {
   fetchMock.mockReset();
   globalThis.fetch = fetchMock;
 });
-
-function jsonResponse(status: number, body: unknown) {
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-  });
-}
 
 /** A type contributed the way responder plugins do (this test does not import another plugin). */
 const registry = new PluginRegistry([

@@ -3,6 +3,7 @@ import type { Property } from '@contracts';
 import { useFeatures } from '@web/core/features';
 import { TestProviders, cannedFetcher, featuresWith } from '@web/core/testing/TestProviders';
 import { FeatureFlagDialog } from './FeatureFlagDialog';
+import { jsonResponse } from '@web/core/testing/jsonResponse';
 
 const fetchMock = jest.fn();
 
@@ -10,15 +11,6 @@ beforeEach(() => {
   fetchMock.mockReset();
   globalThis.fetch = fetchMock;
 });
-
-function jsonResponse(status: number, body: unknown) {
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-  });
-}
 
 const apiFlag: Property = {
   name: 'incidents.disable',

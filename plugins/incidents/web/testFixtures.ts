@@ -37,14 +37,9 @@ export const incident: Incident = {
   responders: [],
 };
 
-export function jsonResponse(status: number, body: unknown) {
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-  });
-}
+import { jsonResponse } from '@web/core/testing/jsonResponse';
+
+export { jsonResponse };
 
 /** The [url, method, body] of each fetch call. */
 export function calls(fetchMock: jest.Mock): [string, string, unknown][] {

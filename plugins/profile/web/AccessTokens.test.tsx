@@ -1,21 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { TestProviders } from '@web/core/testing/TestProviders';
 import { AccessTokens, TOKENS_PATH, type AccessToken } from './AccessTokens';
+import { jsonResponse } from '@web/core/testing/jsonResponse';
 
 const fetchMock = jest.fn();
 beforeEach(() => {
   fetchMock.mockReset();
   globalThis.fetch = fetchMock;
 });
-
-function jsonResponse(status: number, body: unknown) {
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)),
-  });
-}
 
 const kubeconfig: AccessToken = {
   id: '11111111-2222-4333-8444-555555555555',

@@ -63,15 +63,9 @@ export function historyRows(count: number, from = 0): CheckStatusRow[] {
   }));
 }
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const all: Record<string, string> = { 'content-type': 'application/json', ...headers };
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    headers: { get: (name: string) => all[name.toLowerCase()] ?? null },
-    text: () => Promise.resolve(JSON.stringify(body)),
-  });
-}
+import { jsonResponse } from '@web/core/testing/jsonResponse';
+
+export { jsonResponse };
 
 /** A fetch answering the summary, history and Run Now calls; history totals `historyTotal` rows. */
 export function gatewayFetch(options: { historyTotal?: number; run?: () => Promise<unknown> } = {}) {

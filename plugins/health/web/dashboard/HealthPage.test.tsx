@@ -9,6 +9,7 @@ import { REFRESH_STORAGE_KEY } from './refresh';
 import { SEARCH_PLACEHOLDER } from './SearchBox';
 import { EXPAND_ALL_UP_TO } from './HealthTable';
 import { summaryCheck } from './testChecks';
+import { jsonResponse } from '@web/core/testing/jsonResponse';
 
 jest.mock('../check-detail/CheckDetailModal', () => ({
   __esModule: true,
@@ -37,15 +38,6 @@ const db = summaryCheck({
   status: 'unhealthy',
   description: 'orders database',
 });
-
-function jsonResponse(status: number, body: unknown) {
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-  });
-}
 
 const fetchMock = jest.fn();
 function answerWith(checks: CheckSummary[]) {

@@ -1,13 +1,7 @@
 /** Shared test helpers of the canary settings pages (tests only). */
-export function jsonResponse(status: number, body: unknown, extraHeaders: Record<string, string> = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
-  return Promise.resolve({
-    ok: status < 300,
-    status,
-    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
-    text: () => Promise.resolve(status === 204 ? '' : JSON.stringify(body)),
-  });
-}
+import { jsonResponse } from '@web/core/testing/jsonResponse';
+
+export { jsonResponse };
 
 /** `[url, method, parsed body]` of each fetch call. */
 export function calls(fetchMock: jest.Mock): Array<[string, string, unknown]> {
