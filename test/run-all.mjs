@@ -109,6 +109,7 @@ try {
   if (wanted('typecheck')) {
     if (run('typecheck', 'npx', ['tsc', '-p', 'gateway/tsconfig.json', '--noEmit']) !== 0) fail('gateway typecheck');
     if (run('typecheck', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']) !== 0) fail('web typecheck');
+    if (run('typecheck', 'npx', ['tsc', '-p', 'test/e2e/tsconfig.json']) !== 0) fail('e2e typecheck');
     // Lint (with the import boundaries, eslint.config.mjs) and formatting: each one step, passed or failed.
     if (run('lint', 'npx', ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']) !== 0) fail('eslint');
     if (run('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn']) !== 0) fail('prettier --check');

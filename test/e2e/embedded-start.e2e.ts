@@ -19,7 +19,14 @@ interface Running {
 }
 
 function start(dataDir: string): Running {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(PG_PORT), DEMO_DATA: 'true' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    EMBEDDED_PG_PORT: String(PG_PORT),
+    DEMO_DATA: 'true',
+  };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;
   delete env.ADMIN_EMAIL;
