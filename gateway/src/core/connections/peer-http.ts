@@ -1,16 +1,14 @@
 import type { ResolvedConnection } from '@contracts';
-import { OUTBOUND_TIMEOUT_MS, OutboundHttp, PeerError, peerMessage, type OutboundTls, type PeerRequest, type PeerResponse } from '../outbound';
+import { OutboundHttp, PeerError, peerMessage, type OutboundTls, type PeerRequest, type PeerResponse } from '../outbound';
 
 export { PeerError, peerMessage, type PeerRequest, type PeerResponse };
 
-export const PEER_TIMEOUT_MS = OUTBOUND_TIMEOUT_MS;
-
 /** The TLS settings of a connection: skip verification (`insecure_tls`) or trust a CA (`certificate`, PEM). */
-export function connectionTls(connection: { insecure_tls: boolean; certificate: string | null }): OutboundTls {
+function connectionTls(connection: { insecure_tls: boolean; certificate: string | null }): OutboundTls {
   return { insecure: connection.insecure_tls, ca: connection.certificate };
 }
 
-export function basicAuth(username: string | null, password: string | null): string {
+function basicAuth(username: string | null, password: string | null): string {
   return 'Basic ' + Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64');
 }
 
