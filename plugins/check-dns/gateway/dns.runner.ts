@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
+import { assertionsResult } from '@gateway/core/checks/runner-kit';
 
 export const DNS_QUERY_TYPES = ['A', 'CNAME', 'SRV', 'MX', 'PTR', 'TXT', 'NS'] as const;
 type DnsQueryType = (typeof DNS_QUERY_TYPES)[number];
@@ -95,14 +96,6 @@ export class DnsCheckRunner implements CheckRunner {
     }
     const threshold = spec.thresholdMillis as number | undefined;
     if (threshold && duration > threshold) failures.push(`took ${duration}ms, more than the threshold of ${threshold}ms`);
-    const message = failures.length ? failures.join('; ') : `${records.length} ${type} records`;
-    return {
-      pass: failures.length === 0,
-      invalid: false,
-      duration,
-      message,
-      error: failures.length ? message : null,
-      details: { records, querytype: type, duration },
-    };
+    return assertionsResult(failures, `${records.length} ${type} records`, duration, { records, querytype: type, duration });
   }
 }

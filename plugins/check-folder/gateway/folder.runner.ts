@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
+import { assertionsResult } from '@gateway/core/checks/runner-kit';
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 };
@@ -131,8 +132,7 @@ export class FolderCheckRunner implements CheckRunner {
     if (spec.maxSize !== undefined && sizes.length && Math.max(...sizes) > parseSize(spec.maxSize)!) failures.push(`a file is larger than ${spec.maxSize}`);
 
     const duration = Date.now() - started;
-    const message = failures.length ? failures.join('; ') : `${files.length} files`;
     const details = { files, count: files.length, totalSize: sizes.reduce((a, b) => a + b, 0), newest, oldest, duration };
-    return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details };
+    return assertionsResult(failures, `${files.length} files`, duration, details);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { expandTemplate, expandUrlTemplate, hasTemplate, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
-import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { assertionsResult, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 import { OutboundHttp, OutboundRefused, type OutboundConnection } from '@gateway/core/outbound';
 import { authenticateHeader, negotiateHeader, ntlmCredentials, type NtlmOptions } from './ntlm';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
@@ -131,8 +131,7 @@ export class HttpCheckRunner implements CheckRunner {
     if (maxSSLExpiry && response.sslAgeDays !== null && response.sslAgeDays < maxSSLExpiry) {
       failures.push(`certificate expires in ${response.sslAgeDays} days, fewer than ${maxSSLExpiry}`);
     }
-    const message = failures.join('; ');
-    return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details };
+    return assertionsResult(failures, '', duration, details);
   }
 
   /**

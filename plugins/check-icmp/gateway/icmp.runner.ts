@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
+import { assertionsResult } from '@gateway/core/checks/runner-kit';
 
 export interface PingSummary {
   transmitted: number;
@@ -111,15 +112,12 @@ export class IcmpCheckRunner implements CheckRunner {
     else if (summary.packetLoss > lossThreshold) failures.push(`packet loss ${summary.packetLoss}% above ${lossThreshold}%`);
     const threshold = spec.thresholdMillis as number | undefined;
     if (threshold && summary.avg !== null && summary.avg > threshold) failures.push(`average round trip ${summary.avg}ms above ${threshold}ms`);
-    const message = failures.length ? failures.join('; ') : `${summary.received}/${summary.transmitted} replies, avg ${summary.avg}ms`;
-    return {
-      pass: failures.length === 0,
-      invalid: false,
+    return assertionsResult(failures, `${summary.received}/${summary.transmitted} replies, avg ${summary.avg}ms`, duration, {
+      ...summary,
+      host,
+      latency: summary.avg,
       duration,
-      message,
-      error: failures.length ? message : null,
-      details: { ...summary, host, latency: summary.avg, duration },
-    };
+    });
   }
 }
 

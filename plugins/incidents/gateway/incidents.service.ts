@@ -4,6 +4,7 @@ import {
   allowedIncidentStatuses,
   incidentTransitionMessage,
   INCIDENT_MESSAGES,
+  type CreateIncidentRequest,
   type EvidenceInput,
   type IncidentEvidence,
   type IncidentHypothesis,
@@ -198,19 +199,7 @@ export class IncidentsService {
     );
   }
 
-  private async insertIncident(
-    tx: PoolClient,
-    body: {
-      title: string;
-      description?: string | null;
-      severity?: string;
-      type?: string;
-      status?: string;
-      commander_id?: string | null;
-      communicator_id?: string | null;
-    },
-    personId: string,
-  ): Promise<IncidentRow> {
+  private async insertIncident(tx: PoolClient, body: Omit<CreateIncidentRequest, 'evidence'>, personId: string): Promise<IncidentRow> {
     if (!body.title?.trim()) throw badRequest(INCIDENT_MESSAGES.required, 'bad_request', { field: 'title' });
     const { rows } = await tx.query<IncidentRow>(
       `INSERT INTO incidents (title, description, severity, type, status, commander_id, communicator_id, created_by)

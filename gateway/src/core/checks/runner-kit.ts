@@ -21,6 +21,15 @@ export function failedResult(started: number, message: string, invalid = false):
 }
 
 /**
+ * The result of a run that completed: it passes when no assertion failed; the message is the failures joined by
+ * '; ', or `passed` when there are none.
+ */
+export function assertionsResult(failures: readonly string[], passed: string, duration: number, details: Record<string, unknown>): CheckResult {
+  const message = failures.length ? failures.join('; ') : passed;
+  return { pass: failures.length === 0, invalid: false, duration, message, error: failures.length ? message : null, details };
+}
+
+/**
  * The result of a call that threw: *invalid* when the guard rails refused it (a configuration problem), a timeout
  * when the run's signal fired, else a failure with the error's message.
  */
