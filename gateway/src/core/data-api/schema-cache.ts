@@ -174,31 +174,41 @@ function addForeignKeyRelationships(metas: Map<string, ResourceMeta>, catalog: C
     if (!child || !parent) continue;
     for (const from of byTable.get(qualifiedKey(fk.from)) ?? []) {
       if (visible(from, fk.columns) && visible(parent, fk.foreignColumns)) {
-        addRelationship(from, {
-          name: null,
-          constraint: fk.constraint,
-          target: parent.name,
-          targetTable: fk.to.name,
-          columns: fk.columns,
-          foreignColumns: fk.foreignColumns,
-          cardinality: 'one',
-        });
+        addRelationship(from, toParent(fk, parent));
       }
     }
     for (const to of byTable.get(qualifiedKey(fk.to)) ?? []) {
       if (visible(to, fk.foreignColumns) && visible(child, fk.columns)) {
-        addRelationship(to, {
-          name: null,
-          constraint: fk.constraint,
-          target: child.name,
-          targetTable: fk.from.name,
-          columns: fk.foreignColumns,
-          foreignColumns: fk.columns,
-          cardinality: 'many',
-        });
+        addRelationship(to, toChildren(fk, child));
       }
     }
   }
+}
+
+/** The one-side of a foreign key: from the referencing resource to the referenced one. */
+function toParent(fk: Catalog['foreignKeys'][number], parent: ResourceMeta): Relationship {
+  return {
+    name: null,
+    constraint: fk.constraint,
+    target: parent.name,
+    targetTable: fk.to.name,
+    columns: fk.columns,
+    foreignColumns: fk.foreignColumns,
+    cardinality: 'one',
+  };
+}
+
+/** The many-side of a foreign key: from the referenced resource to the referencing ones. */
+function toChildren(fk: Catalog['foreignKeys'][number], child: ResourceMeta): Relationship {
+  return {
+    name: null,
+    constraint: fk.constraint,
+    target: child.name,
+    targetTable: fk.from.name,
+    columns: fk.foreignColumns,
+    foreignColumns: fk.columns,
+    cardinality: 'many',
+  };
 }
 
 /**
@@ -219,27 +229,11 @@ function addViewRelationships(metas: Map<string, ResourceMeta>, catalog: Catalog
     for (const fk of catalog.foreignKeys) {
       const parent = primary(qualifiedKey(fk.to));
       if (parent && passesThrough(qualifiedKey(fk.from), fk.columns) && visible(parent, fk.foreignColumns)) {
-        addRelationship(view, {
-          name: null,
-          constraint: fk.constraint,
-          target: parent.name,
-          targetTable: fk.to.name,
-          columns: fk.columns,
-          foreignColumns: fk.foreignColumns,
-          cardinality: 'one',
-        });
+        addRelationship(view, toParent(fk, parent));
       }
       const child = primary(qualifiedKey(fk.from));
       if (child && child !== view && passesThrough(qualifiedKey(fk.to), fk.foreignColumns) && visible(child, fk.columns)) {
-        addRelationship(view, {
-          name: null,
-          constraint: fk.constraint,
-          target: child.name,
-          targetTable: fk.from.name,
-          columns: fk.foreignColumns,
-          foreignColumns: fk.columns,
-          cardinality: 'many',
-        });
+        addRelationship(view, toChildren(fk, child));
       }
     }
   }
