@@ -8,3 +8,5 @@ export * from './responders';
 export * from './checks';
 export * from './incidents';
 export * from './canary-spec';
+export * from './scrapers';
+export * from './catalog';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nes
 import { CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type CheckSpec } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
-import { ADDRESS_POLICY, AddressPolicy, CredentialLedger, OutboundRefused, RunGuard } from '@gateway/core/outbound';
+import { ADDRESS_POLICY, AddressPolicy, OutboundRefused, RunGuard } from '@gateway/core/outbound';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
@@ -12,7 +12,8 @@ import { applyExpressions } from '@gateway/core/checks/expressions';
 import { parseDuration } from './canary-document';
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
-import { boundDetails, recordConnectionSecrets, resolveCheckSecret } from './check-secrets';
+import { boundDetails } from './check-secrets';
+import { secretResolver } from '@gateway/core/connections';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -78,19 +79,6 @@ export class CheckRunnerService implements OnModuleDestroy {
     private readonly expressions: ExpressionEvaluator,
     @Optional() private readonly metrics?: CheckMetrics,
   ) {}
-
-  /**
-   * Secrets and `connection://` references in a check spec come from stored connections (`check-secrets.ts`); what
-   * a run resolves goes into its ledger, which binds each credential to its connection's origin and redacts it.
-   */
-  private resolverFor(ledger: CredentialLedger) {
-    return (ref: unknown) =>
-      resolveCheckSecret(ref, async (name) => {
-        const connection = await this.connections.resolve(name);
-        if (connection) recordConnectionSecrets(ledger, connection);
-        return connection;
-      });
-  }
 
   async onModuleDestroy(): Promise<void> {
     await this.drain();
@@ -229,7 +217,12 @@ export class CheckRunnerService implements OnModuleDestroy {
           });
         }, timeoutMs);
       });
-      const context = { signal: controller.signal, timeoutMs, resolveSecret: this.resolverFor(guard.ledger), outbound: guard };
+      const context = {
+        signal: controller.signal,
+        timeoutMs,
+        resolveSecret: secretResolver((name) => this.connections.resolve(name), guard.ledger),
+        outbound: guard,
+      };
       result = await Promise.race([runner.run(spec, context), timedOut]);
     } catch (error) {
       const message = (error as Error).message ?? String(error);

@@ -5,3 +5,4 @@ export { CONNECTION_TESTS, type ConnectionRequirement, type ConnectionTest } fro
 export { ConnectionApi, PeerError, peerMessage, type ConnectionApiOptions, type ConnectionAuth, type PeerRequest, type PeerResponse } from './peer-http';
 export { loadConnectionKey } from './connection-key';
 export { smtpFrom, smtpTransportOptions, type SmtpEncryption, type SmtpTransportOptions } from './smtp';
+export { connectionString, recordConnectionSecrets, resolveSecretRef, secretResolver, type ConnectionLookup } from './secret-refs';

@@ -96,6 +96,8 @@ export interface ExtensionPoints {
   'incident.linkDialog': { id: string; load: LazyComponent<IncidentLinkDialogProps> } & ExtensionBase;
   'health.checkTypes': TypeExtension;
   'connection.types': TypeExtension;
+  /** Scraper types of the scrape config editor (spec 03): `plugins/scraper-<type>/web`, placeholders in catalog. */
+  'catalog.scraperTypes': TypeExtension;
 }
 
 export type ExtensionPointName = keyof ExtensionPoints;

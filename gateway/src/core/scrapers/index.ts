@@ -1,0 +1,1 @@
+export { SCRAPER_TYPES } from './scraper-types';

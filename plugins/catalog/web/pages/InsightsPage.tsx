@@ -1,0 +1,4 @@
+/** Being built (issue 11); replaced in this change. */
+export default function InsightsPage() {
+  return null;
+}
