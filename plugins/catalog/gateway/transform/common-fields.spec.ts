@@ -75,6 +75,12 @@ describe('applyCommonFields', () => {
     expect(errors).toEqual(['earlier', "a.json: id: the JSONPath '$.uid' found nothing", expect.stringMatching(/^c\.json: format: not valid JSON/)]);
   });
 
+  it('reports a JSONPath that cannot run instead of throwing', async () => {
+    const { items, errors } = await apply({ configs: [{ config: { a: [1] }, source: 's.json', id: 'i', type: 'T' }] }, { items: '$.a[?(@ > 0)]' });
+    expect(items).toEqual([]);
+    expect(errors).toEqual([expect.stringMatching(/^s\.json: .*prevented/)]);
+  });
+
   it('reports an item without type', async () => {
     const { items, errors } = await apply({ configs: [{ config: { a: 1 }, id: 'i' }] }, {});
     expect(items).toEqual([]);

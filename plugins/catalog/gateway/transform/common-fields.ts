@@ -89,10 +89,16 @@ export async function applyCommonFields(output: ScrapeOutput, entry: ScraperSpec
       errors.push(`${where}: format: ${(error as Error).message}`);
       continue;
     }
-    const docs = spec.items ? queryPath(spec.items, body.value).flatMap((found) => (Array.isArray(found) ? found : [found])) : [body.value];
-    for (const doc of docs) {
-      const resolved = await resolveItem(scraped, doc, body.format, spec, options.evaluator, where, errors);
-      if (resolved) items.push(resolved);
+    try {
+      // A match that is a list stands for its elements: `items: $.items` splits as `$.items[*]` does.
+      const docs = spec.items ? queryPath(spec.items, body.value).flatMap((found) => (Array.isArray(found) ? found : [found])) : [body.value];
+      for (const doc of docs) {
+        const resolved = await resolveItem(scraped, doc, body.format, spec, options.evaluator, where, errors);
+        if (resolved) items.push(resolved);
+      }
+    } catch (error) {
+      // A JSONPath the validation would have refused (a filter expression): this source fails, the others go on.
+      errors.push(`${where}: ${(error as Error).message}`);
     }
   }
   const changes = await transformChanges(output.changes ?? [], items, spec, options.evaluator, errors);
