@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { FileScraper } from './file.scraper';
+
+@Module({ providers: [FileScraper] })
+export class ScraperFileModule {}

@@ -1,0 +1,170 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { Injectable } from '@nestjs/common';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import type { ScrapeContext, ScrapedConfig, ScrapedFormat, ScrapeOutput, ScraperSpec, ScraperType } from '@contracts';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { SCRAPER_TYPES } from '@gateway/core/scrapers/scraper-types';
+import { httpCall, httpUrl, isConnectionRef } from '@gateway/core/checks/runner-kit';
+import { redactUrlPasswords } from '@gateway/core/outbound';
+
+/** A file larger than this is reported and skipped: a config is a document, not a data dump (and it is held in memory). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Files read per scrape; beyond it the rest are reported (and their stored items kept, since the scrape has errors). */
+export const MAX_FILES = 10_000;
+
+const FORMATS: readonly ScrapedFormat[] = ['json', 'yaml', 'properties', 'other'];
+
+/** The format a file's name says (the spec's `format` wins over it). */
+export function formatOfName(name: string): ScrapedFormat {
+  switch (path.extname(name).toLowerCase()) {
+    case '.json':
+      return 'json';
+    case '.yaml':
+    case '.yml':
+      return 'yaml';
+    case '.properties':
+      return 'properties';
+    default:
+      return 'other';
+  }
+}
+
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string' && x.trim() !== '');
+
+/**
+ * Scraper type `file`: every file matched by the `paths` globs on the console's disk (read as the console's user;
+ * the core has no setting of allowed roots yet), and the one document at `url` (or the `connection`'s URL) fetched
+ * through the outbound policy. Each file is one document in its text; the engine parses it (`format`, else the
+ * extension) and splits it (`items`). `ignore` globs drop matches.
+ */
+@Injectable()
+@Extension(SCRAPER_TYPES, 'file')
+export class FileScraper implements ScraperType {
+  readonly type = 'file';
+
+  validate(spec: ScraperSpec): string[] {
+    const errors: string[] = [];
+    const { paths, url, connection, ignore } = spec;
+    if (paths === undefined && (url === undefined || url === '') && (connection === undefined || connection === '')) {
+      errors.push('paths: required (or url)');
+    }
+    if (paths !== undefined && (!strings(paths) || paths.length === 0)) errors.push('paths: must be a list of glob patterns');
+    if (url !== undefined && url !== '' && (typeof url !== 'string' || !httpUrl(url))) errors.push('url: must be an http:// or https:// URL');
+    if (connection !== undefined && connection !== '' && !isConnectionRef(connection)) errors.push('connection: must be a connection:// reference');
+    if (ignore !== undefined && !strings(ignore)) errors.push('ignore: must be a list of glob patterns');
+    if (spec.format !== undefined && !FORMATS.includes(spec.format as ScrapedFormat)) errors.push(`format: must be one of ${FORMATS.join(', ')}`);
+    return errors;
+  }
+
+  async scrape(spec: ScraperSpec, ctx: ScrapeContext): Promise<ScrapeOutput> {
+    const problems = this.validate(spec);
+    if (problems.length) throw new Error(problems.join('; '));
+    const format = spec.format as ScrapedFormat | undefined;
+    const configs: ScrapedConfig[] = [];
+    const errors: string[] = [];
+
+    const remote = spec.url || spec.connection ? await this.fetchRemote(spec, ctx, format) : null;
+    if (remote) configs.push(remote);
+
+    if (Array.isArray(spec.paths)) {
+      const files = await matchFiles(spec.paths as string[], (spec.ignore as string[] | undefined) ?? [], errors);
+      if (files.length > MAX_FILES) errors.push(`paths: ${files.length} files matched, only the first ${MAX_FILES} are read`);
+      for (const file of files.slice(0, MAX_FILES)) {
+        if (ctx.signal.aborted) throw new Error(`timed out after ${ctx.timeoutMs}ms`);
+        const read = await readCapped(file);
+        if (typeof read === 'string') configs.push({ config: read, format: format ?? formatOfName(file), source: file });
+        else errors.push(`${file}: ${read.error}`);
+      }
+    }
+    return { configs, errors };
+  }
+
+  private async fetchRemote(spec: ScraperSpec, ctx: ScrapeContext, format: ScrapedFormat | undefined): Promise<ScrapedConfig> {
+    const raw = spec.url ? String(spec.url) : await ctx.resolveSecret(spec.connection);
+    const url = raw ? httpUrl(raw) : null;
+    if (!url) throw new Error(spec.url ? 'url: must be an http:// or https:// URL' : 'connection: could not be resolved to an http(s) URL');
+    // Credentials in the URL travel as Basic authentication, never in the request line.
+    const headers: Record<string, string> = {};
+    if (url.username) {
+      headers.authorization = 'Basic ' + Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+      url.username = '';
+      url.password = '';
+    }
+    const res = await httpCall(url, { outbound: ctx.outbound, headers, signal: ctx.signal, timeoutMs: ctx.timeoutMs, maxBytes: MAX_FILE_BYTES });
+    const source = redactUrlPasswords(url.href);
+    if (res.code < 200 || res.code > 299) throw new Error(`${source}: HTTP ${res.code}`);
+    return { config: res.body, format: format ?? formatOfName(url.pathname), source };
+  }
+}
+
+/**
+ * The files the globs match (absolute, sorted, each once) minus the `ignore` ones. A pattern whose fixed leading
+ * directory does not exist is reported: a typo or an unmounted volume must not look like "no configs any more".
+ */
+async function matchFiles(patterns: string[], ignore: string[], errors: string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const pattern of patterns) {
+    const base = staticBase(pattern);
+    const exists = await fs.stat(base).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      errors.push(`paths: ${base} does not exist`);
+      continue;
+    }
+    for (const file of await glob(pattern, { absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false })) found.add(file);
+  }
+  const ignored = ignore.map(globRegExp);
+  const rel = (f: string) => path.relative(process.cwd(), f);
+  return [...found].filter((f) => !ignored.some((re) => re.test(f) || re.test(rel(f)) || re.test(path.basename(f)))).sort();
+}
+
+/** The part of a pattern before its first dynamic segment (the directory that must exist for it to match anything). */
+function staticBase(pattern: string): string {
+  const segments = pattern.split('/');
+  const fixed: string[] = [];
+  for (const segment of segments) {
+    if (isDynamicPattern(segment)) break;
+    fixed.push(segment);
+  }
+  return path.resolve(fixed.join('/') || '.');
+}
+
+/** `ignore` glob → RegExp over a whole path: `**` any depth, `*` and `?` within one segment. */
+function globRegExp(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*' && pattern[i + 1] === '*') {
+      const slash = pattern[i + 2] === '/';
+      re += slash ? '(?:.*/)?' : '.*';
+      i += slash ? 2 : 1;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/**
+ * The file's text, or why it is skipped: not a regular file (a device or FIFO reached through a link would never
+ * end), or over MAX_FILE_BYTES. Size is taken from the open handle, so a file swapped in between is held to it too.
+ */
+async function readCapped(file: string): Promise<string | { error: string }> {
+  let handle: fs.FileHandle | null = null;
+  try {
+    handle = await fs.open(file, 'r');
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { error: 'not a regular file' };
+    if (stat.size > MAX_FILE_BYTES) return { error: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB (${stat.size} bytes)` };
+    const buffer = Buffer.alloc(stat.size);
+    const { bytesRead } = await handle.read(buffer, 0, stat.size, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch (err) {
+    return { error: (err as NodeJS.ErrnoException).code ?? (err as Error).message };
+  } finally {
+    await handle?.close();
+  }
+}
