@@ -20,6 +20,13 @@ const moduleNameMapper = {
   '\\.(css|svg|png)$': '<rootDir>/test/fixtures/style-stub.js',
 };
 const common = { rootDir: __dirname, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+// @kubernetes/client-node (scraper-kubernetes) and the ESM-only packages it imports are `"type": "module"`: Node
+// require()s them, Jest's module loader cannot, so @swc/jest turns them into CommonJS too (gateway projects only).
+const esmOnly = ['@kubernetes/client-node', 'openid-client', 'oauth4webapi', 'jose'];
+const transformEsm = {
+  transform: { '^.+\\.ts$': swc(false), [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc(false) },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+};
 
 module.exports = {
   // Per-project testTimeout is ignored in multi-project runs; API suites boot a whole app per file.
@@ -29,7 +36,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc(false) },
+      ...transformEsm,
       testMatch: [
         '<rootDir>/{contracts,gateway/src}/**/*.spec.ts',
         '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts',
@@ -51,7 +58,7 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc(false) },
+      ...transformEsm,
       testMatch: [
         '<rootDir>/test/api/**/*.api.spec.ts',
         '<rootDir>/test/security/**/*.api.spec.ts',
