@@ -1,4 +1,7 @@
-/** Being built (issue 11); replaced in this change. */
+import { Navigate, useLocation } from 'react-router';
+
+/** /configs is the old address of the catalogue (spec 02 Catalog): it keeps its query string. */
 export default function ConfigsRedirect() {
-  return null;
+  const { search } = useLocation();
+  return <Navigate to={`/catalog${search}`} replace />;
 }
