@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { ScrapersService } from './scrapers.service';
 import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration, type DataApiRpcRegistration } from '@gateway/core/data-api';
 
 const feature = 'config' as const;
 const view = (name: string): DataApiResourceRegistration => ({ name, kind: 'view', read: 'database', feature });
 
-/** Catalogue tables and read models of spec 02 §7 on the data API. Items are written by scrapers and editors. */
+/** Catalogue tables and read models of spec 02 §7 on the data API. Items are written by scrapers (the ingest); scrapers written here are validated like the editor's. */
 @Injectable()
 @Extension(DATA_API_RESOURCES, 'catalog')
 export class CatalogResources implements DataApiResourceProvider {
+  constructor(private readonly scrapers: ScrapersService) {}
+
   resources(): DataApiResourceRegistration[] {
     return [
       { name: 'config_items', kind: 'table', read: 'database', write: 'database', feature, softDelete: true },
@@ -17,7 +20,18 @@ export class CatalogResources implements DataApiResourceProvider {
       { name: 'config_relationships', kind: 'table', read: 'database', write: 'database', feature },
       // Linking a config to a topology component is a topology edit.
       { name: 'config_component_relationships', kind: 'table', read: 'database', write: 'topologies', feature },
-      { name: 'config_scrapers', kind: 'table', read: 'config_scrapers', write: 'config_scrapers', feature: 'settings.config_scraper', softDelete: true },
+      {
+        name: 'config_scrapers',
+        kind: 'table',
+        read: 'config_scrapers',
+        write: 'config_scrapers',
+        feature: 'settings.config_scraper',
+        softDelete: true,
+        // `POST /api/db/config_scrapers {name, namespace, spec}` is validated like the editor (nothing saved on error).
+        // The hook finds the written rows by `updated_at = now()`, so timestamps and run state are not writable here.
+        writableColumns: ['id', 'name', 'namespace', 'description', 'labels', 'spec', 'icon', 'source', 'agent_id', 'created_by', 'deleted_at'],
+        afterWrite: (tx) => this.scrapers.syncWrittenRows(tx),
+      },
       { name: 'config_scrapers_with_status', kind: 'view', read: 'config_scrapers', feature: 'settings.config_scraper' },
       ...[
         'configs',

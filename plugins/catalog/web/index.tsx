@@ -1,7 +1,7 @@
 import { Database20Regular, DocumentSearch20Regular } from '@fluentui/react-icons';
 import { definePlugin } from '@web/core/plugin-host';
 import manifest from '../manifest';
-import { PLACEHOLDER_SCRAPER_TYPES } from './scraperTypes';
+import { PLACEHOLDER_SCRAPER_TYPE_EXTENSIONS } from './scraperTypes';
 
 const readCatalog = { resource: 'database', action: 'read' } as const;
 const readScrapers = { resource: 'config_scrapers', action: 'read' } as const;
@@ -37,6 +37,6 @@ export default definePlugin({
     ctx.add('routes', { path: '/settings/config_scrapers', section: 'settings', permission: readScrapers, load: () => import('./pages/ScrapersPage') });
     ctx.add('routes', { path: '/settings/config_scrapers/:id', section: 'settings', permission: readScrapers, load: () => import('./pages/ScraperPage') });
     // Placeholders: a plugin folder that implements one of these types replaces its entry (fallback).
-    for (const type of PLACEHOLDER_SCRAPER_TYPES) ctx.add('catalog.scraperTypes', { ...type, fallback: true });
+    for (const type of PLACEHOLDER_SCRAPER_TYPE_EXTENSIONS) ctx.add('catalog.scraperTypes', { ...type, fallback: true });
   },
 });

@@ -1,74 +1,20 @@
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { INVALID_SCHEDULE_PROBLEM, UNKNOWN_CHECK_TYPE_PROBLEM } from '@contracts';
+import { fieldOfProblem, locateProblems as locate, type DocumentProblem } from '@gateway/core/documents';
 
-/** One validation problem, placed in the YAML text when it names a field the text has (1-based line and column). */
-export interface CanaryProblem {
-  message: string;
-  /** The field the problem is about, e.g. `spec.http[0].url`; absent for document-level problems. */
-  path?: string;
-  line?: number;
-  column?: number;
-}
+/** One validation problem of a canary document, placed in its YAML text (core/documents/problems.ts). */
+export type CanaryProblem = DocumentProblem;
 
-const SYNTAX = /^YAML syntax error at line (\d+), column (\d+)/;
-const FIELD = /^((?:metadata\.|spec)[\w.[\]-]*?):/;
 const UNKNOWN_TYPE = new RegExp(`^${UNKNOWN_CHECK_TYPE_PROBLEM} '([^']+)'`);
 
-/**
- * Places each problem of a canary document in its YAML text, for the editor's markers: the field's line when the
- * message names a field (`spec.http[0].url: required`), its nearest existing parent otherwise (a missing `url`
- * points at its check).
- */
-export function locateProblems(text: string, problems: readonly string[]): CanaryProblem[] {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  return problems.map((message) => {
-    const syntax = SYNTAX.exec(message);
-    if (syntax) return { message, line: Number(syntax[1]), column: Number(syntax[2]) };
-    const path = pathOf(message);
-    if (!path) return { message };
-    const offset = nearestOffset(doc, toSegments(path));
-    if (offset === null) return { message, path };
-    const { line, col } = lines.linePos(offset);
-    return { message, path, line, column: col };
-  });
-}
-
+/** The canary messages that name no field: a bad schedule points at `spec.schedule`, an unknown type at its list. */
 function pathOf(message: string): string | undefined {
   if (message.startsWith(`${INVALID_SCHEDULE_PROBLEM}:`)) return 'spec.schedule';
   const unknown = UNKNOWN_TYPE.exec(message);
   if (unknown) return `spec.${unknown[1]}`;
-  return FIELD.exec(message)?.[1];
+  return fieldOfProblem(message);
 }
 
-/** `spec.http[0].url` → ['spec', 'http', 0, 'url']. */
-export function toSegments(path: string): (string | number)[] {
-  const segments: (string | number)[] = [];
-  for (const part of path.split('.')) {
-    const match = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
-    if (!match) {
-      segments.push(part);
-      continue;
-    }
-    if (match[1]) segments.push(match[1]);
-    for (const index of match[2].matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
-  }
-  return segments;
-}
-
-/** Start offset of the deepest node of `segments` the document has: the key for map entries, the item otherwise. */
-function nearestOffset(doc: Document, segments: (string | number)[]): number | null {
-  for (let depth = segments.length; depth > 0; depth--) {
-    const parent = depth > 1 ? doc.getIn(segments.slice(0, depth - 1), true) : doc.contents;
-    const last = segments[depth - 1];
-    if (isMap(parent)) {
-      const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === last);
-      const key = pair?.key;
-      if (isScalar(key) && key.range) return key.range[0];
-    } else {
-      const node = doc.getIn(segments.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
-      if (node?.range) return node.range[0];
-    }
-  }
-  return null;
+/** Places each problem of a canary document in its YAML text, for the editor's markers. */
+export function locateProblems(text: string, problems: readonly string[]): CanaryProblem[] {
+  return locate(text, problems, pathOf);
 }

@@ -108,6 +108,19 @@ export interface AppConfig {
     /** Response bodies and script output stored with a check result are cut to this many bytes. */
     storedBodyBytes: number;
   };
+  /** Catalogue scrapes (plugins/catalog and plugins/scraper-*): the scheduler, its caps, and what `file` may read. */
+  scrapers: {
+    scheduler: boolean;
+    tickMs: number;
+    /** Scrapes running at once on one replica, in all and per scraper type. */
+    concurrency: number;
+    typeConcurrency: number;
+    /**
+     * The folders a `file` scraper may read (and everything below them); any other path is refused. The console's
+     * own data directory is refused even when it lies below one of them.
+     */
+    fileRoots: string[];
+  };
 }
 
 export class ConfigError extends Error {}
@@ -273,6 +286,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       hourlyRollupDays: int(env, 'HEALTH_HOURLY_ROLLUP_DAYS', 90, 1, 3650),
       summaryCacheMs: int(env, 'HEALTH_SUMMARY_CACHE_MS', 2000, 0, 60_000),
       storedBodyBytes: int(env, 'HEALTH_STORED_BODY_BYTES', 16 * 1024, 256, 10 * 1024 * 1024),
+    },
+    scrapers: {
+      scheduler: bool(env, 'SCRAPER_SCHEDULER', true),
+      tickMs: int(env, 'SCRAPER_SCHEDULER_TICK_MS', 1000, 50, 60_000),
+      concurrency: int(env, 'SCRAPER_CONCURRENCY', 4, 1, 1000),
+      typeConcurrency: int(env, 'SCRAPER_TYPE_CONCURRENCY', 2, 1, 1000),
+      // The shipped demo folder by default; an operator lists the folders of their own (comma-separated).
+      fileRoots: (env.SCRAPER_FILE_ROOTS?.trim() ? env.SCRAPER_FILE_ROOTS.split(',') : ['demo']).map((p) => path.resolve(root, p.trim())),
     },
   };
 }

@@ -1,1 +1,2 @@
 export { MAX_DOCUMENT_NODES, UserYamlError, assertExpandedSize, dumpYaml, loadUserYaml } from './user-yaml';
+export { fieldOfProblem, locateProblems, toSegments, type DocumentProblem, type ProblemPath } from './problems';

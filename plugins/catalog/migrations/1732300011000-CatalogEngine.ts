@@ -1,0 +1,80 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * What the scrape engine keeps (issue 11): per scraper its next run and run lease (one run at a time across
+ * replicas); per item its key within its scraper (type + external id, unique so a re-scrape updates instead of
+ * adding), the body's format and digest (a re-scrape compares digests and reads bodies only of changed items) and why
+ * it was deleted; per change its fingerprint (an identical change within an hour bumps `count`); one insight per
+ * (config, analyzer).
+ */
+export class CatalogEngine1732300011000 implements MigrationInterface {
+  name = 'CatalogEngine1732300011000';
+
+  async up(q: QueryRunner): Promise<void> {
+    for (const sql of [
+      `ALTER TABLE config_scrapers ADD COLUMN next_runtime timestamptz, ADD COLUMN run_lease_until timestamptz`,
+      `CREATE INDEX config_scrapers_next_runtime_idx ON config_scrapers (next_runtime) WHERE deleted_at IS NULL`,
+      `ALTER TABLE config_items ADD COLUMN format text, ADD COLUMN config_digest text, ADD COLUMN delete_reason text`,
+      `CREATE UNIQUE INDEX config_items_scraper_key ON config_items (scraper_id, type, external_id)`,
+      `ALTER TABLE config_changes ADD COLUMN fingerprint text`,
+      `CREATE INDEX config_changes_fingerprint_idx ON config_changes (config_id, fingerprint, created_at DESC) WHERE fingerprint IS NOT NULL`,
+      // Keep the newest of any duplicates the demo or older writers left, then make (config, analyzer) unique.
+      `DELETE FROM config_analysis a USING config_analysis b
+         WHERE a.config_id = b.config_id AND a.analyzer = b.analyzer
+           AND (a.last_observed, a.id) < (b.last_observed, b.id)`,
+      `CREATE UNIQUE INDEX config_analysis_config_analyzer_key ON config_analysis (config_id, analyzer)`,
+      // A scrape stamps last_scraped_time on every item it saw; only a real change moves updated_at.
+      `CREATE FUNCTION config_items_set_updated_at() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF to_jsonb(NEW) - 'last_scraped_time' - 'updated_at' IS DISTINCT FROM to_jsonb(OLD) - 'last_scraped_time' - 'updated_at' THEN
+           NEW.updated_at := now();
+         END IF;
+         RETURN NEW;
+       END $$`,
+      `DROP TRIGGER config_items_updated_at ON config_items`,
+      `CREATE TRIGGER config_items_updated_at BEFORE UPDATE ON config_items FOR EACH ROW EXECUTE FUNCTION config_items_set_updated_at()`,
+      `CREATE INDEX job_history_resource_created_idx ON job_history (resource_id, created_at DESC)`,
+      // `ci.*` of a view is expanded when it is created: recreate the detail so it carries the new columns.
+      `DROP VIEW config_detail`,
+      CONFIG_DETAIL,
+    ])
+      await q.query(sql);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    for (const sql of [
+      `DROP VIEW config_detail`,
+      `DROP INDEX job_history_resource_created_idx`,
+      `DROP TRIGGER config_items_updated_at ON config_items`,
+      `CREATE TRIGGER config_items_updated_at BEFORE UPDATE ON config_items FOR EACH ROW EXECUTE FUNCTION set_updated_at()`,
+      `DROP FUNCTION config_items_set_updated_at()`,
+      `DROP INDEX config_analysis_config_analyzer_key`,
+      `DROP INDEX config_changes_fingerprint_idx`,
+      `ALTER TABLE config_changes DROP COLUMN fingerprint`,
+      `DROP INDEX config_items_scraper_key`,
+      `ALTER TABLE config_items DROP COLUMN format, DROP COLUMN config_digest, DROP COLUMN delete_reason`,
+      `DROP INDEX config_scrapers_next_runtime_idx`,
+      `ALTER TABLE config_scrapers DROP COLUMN next_runtime, DROP COLUMN run_lease_until`,
+      CONFIG_DETAIL,
+    ])
+      await q.query(sql);
+  }
+}
+
+/** The config detail read model (spec 02 §7 /config_detail): the item, its namespace and its tabs' counts. */
+const CONFIG_DETAIL = `CREATE VIEW config_detail AS
+  SELECT ci.*,
+    coalesce(ci.tags ->> 'namespace', ci.labels ->> 'namespace') AS namespace,
+    jsonb_build_object(
+      'changes', (SELECT count(*) FROM config_changes cc WHERE cc.config_id = ci.id),
+      'analysis', (SELECT count(*) FROM config_analysis ca WHERE ca.config_id = ci.id),
+      'relationships',
+        (SELECT count(*) FROM config_relationships cr
+          WHERE (cr.config_id = ci.id OR cr.related_id = ci.id) AND cr.deleted_at IS NULL)
+        + (SELECT count(*) FROM config_items child WHERE child.parent_id = ci.id AND child.deleted_at IS NULL)
+        + (CASE WHEN ci.parent_id IS NULL THEN 0 ELSE 1 END),
+      'playbook_runs', (SELECT count(*) FROM playbook_runs pr WHERE pr.config_id = ci.id),
+      'checks', (SELECT count(*) FROM check_config_relationships ccr
+                  WHERE ccr.config_id = ci.id AND ccr.deleted_at IS NULL)
+    ) AS summary
+  FROM config_items ci`;
