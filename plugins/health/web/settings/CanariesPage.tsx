@@ -11,7 +11,7 @@ import { EmptyState } from '@web/core/components/EmptyState';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { formatDateTime } from '@web/core/formatDateTime';
 import { canarySettingsPath } from '../healthApi';
-import { JobStatusCell } from './JobStatusCell';
+import { JobStatusCell } from '@web/core/editor/JobStatusCell';
 import { type CanaryListRow, DEFAULT_SORT_BY, LIST_PAGE_SIZE, SORTABLE_COLUMNS, canariesListKey, sortFromParams, tagsOf } from './canariesList';
 
 const useStyles = makeStyles({

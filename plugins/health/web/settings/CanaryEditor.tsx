@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Button, MessageBar, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
+import { Add20Regular, Delete20Regular, HeartPulse20Regular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { DATA_API, errorMessage } from '@web/core/api';
@@ -9,13 +9,14 @@ import { usePermissions } from '@web/core/auth';
 import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
 import { useToast } from '@web/core/components/useToast';
 import { useFeatures } from '@web/core/features';
+import { labelsToEntries } from '@web/core/editor/LabelsEditor';
+import { CUSTOM_TYPE, TypePicker } from '@web/core/editor/TypePicker';
+import { YamlCodeTab } from '@web/core/editor/YamlCodeTab';
 import { zodResolver } from '@web/core/forms/zodResolver';
 import { useCheckTypes } from '../checkTypes';
-import { CANARIES_SETTINGS_PATH, type CanaryDocument, canaryKey, createCanary, deleteCanary, updateCanary } from '../healthApi';
-import { CanaryCodeTab } from './CanaryCodeTab';
+import { CANARIES_SETTINGS_PATH, type CanaryDocument, canaryKey, createCanary, deleteCanary, updateCanary, validateCanary } from '../healthApi';
 import { CanaryFormTab } from './CanaryFormTab';
 import { CanaryJobHistory } from './CanaryJobHistory';
-import { CUSTOM_TYPE, CheckTypePicker } from './CheckTypePicker';
 import {
   type CanaryModel,
   type YamlProblem,
@@ -23,7 +24,6 @@ import {
   canaryFormSchema,
   checkCount,
   formProblems,
-  labelsToEntries,
   newCanaryModel,
   parseCanaryYaml,
   toCanaryInput,
@@ -50,6 +50,8 @@ const useStyles = makeStyles({
 });
 
 type EditorTab = 'form' | 'code' | 'jobHistory';
+
+const validateCanaryYaml = (yaml: string) => validateCanary({ yaml });
 
 /**
  * What the user typed in the Code tab: kept as typed while it does not parse, or while the form still holds what it
@@ -187,8 +189,10 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
       {canWrite && (
         <div className={styles.section}>
           {showPicker ? (
-            <CheckTypePicker
+            <TypePicker
               types={checkTypes}
+              ariaLabel="Check types"
+              fallbackIcon={HeartPulse20Regular}
               onPick={pickType}
               mayUse={(type) => !type.savePermission || can(type.savePermission.resource, type.savePermission.action)}
             />
@@ -214,7 +218,9 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
           <CanaryFormTab types={checkTypes} existing={existing} readOnly={readOnly} />
         </FormProvider>
       )}
-      {tab === 'code' && <CanaryCodeTab text={text} onChange={setText} parseError={parseError} readOnly={readOnly} />}
+      {tab === 'code' && (
+        <YamlCodeTab text={text} onChange={setText} parseError={parseError} readOnly={readOnly} ariaLabel="Canary YAML" validate={validateCanaryYaml} />
+      )}
       {tab === 'jobHistory' && canary && <CanaryJobHistory canaryId={canary.id} />}
       {saveError && (
         <MessageBar intent="error" data-testid="save-error">

@@ -9,10 +9,10 @@ import { type CanaryDocument, canaryKey } from '../healthApi';
 import CanaryEditorPage from './CanaryEditorPage';
 import { canaryJobHistoryKey } from './CanaryJobHistory';
 import { calls, jsonResponse } from './testFixtures';
-import type { YamlEditorProps } from './yamlEditorTypes';
+import type { YamlEditorProps } from '@web/core/editor/yamlEditorTypes';
 
 // jsdom cannot run Monaco: the Code tab's editor is a textarea here.
-jest.mock('./YamlEditor', () => ({
+jest.mock('@web/core/editor/YamlEditor', () => ({
   __esModule: true,
   default: ({ value, onChange, ariaLabel, readOnly }: YamlEditorProps) => (
     <textarea aria-label={ariaLabel} value={value} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} />

@@ -4,7 +4,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useShownError } from '@web/core/forms/FieldSpecForm';
 import { type CheckType, checkTypeLabel } from '../checkTypes';
 import { CheckFields } from './CheckFields';
-import { LabelsEditor } from './LabelsEditor';
+import { LabelsEditor } from '@web/core/editor/LabelsEditor';
 import { type CanaryModel, SCHEDULE_OPTIONS, checkGroups, checkToYaml, removeCheck } from './canaryDocument';
 
 const useStyles = makeStyles({

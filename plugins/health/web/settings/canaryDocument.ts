@@ -9,6 +9,8 @@ import {
   canarySpecRules,
   type CheckExpressionLanguage,
 } from '@contracts';
+import { type LabelEntry, entriesToLabels } from '@web/core/editor/LabelsEditor';
+import type { YamlProblem } from '@web/core/editor/yamlEditorTypes';
 import { NEGATIVE_MESSAGE, NOT_A_NUMBER_MESSAGE, REQUIRED_MESSAGE, isBlank, numberFromText } from '@web/core/forms/fieldValues';
 
 export { AUTHENTICATION_CHOICES, authenticationOf, withAuthentication, type AuthenticationChoice } from '@web/core/forms/fieldValues';
@@ -29,11 +31,6 @@ export const DEFAULT_NAMESPACE = CANARY_DEFAULT_NAMESPACE;
 export const SCHEDULE_OPTIONS = ['@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 6h', '@daily', '@weekly'] as const;
 export const DEFAULT_SCHEDULE = '@every 5m';
 
-export interface LabelEntry {
-  key: string;
-  value: string;
-}
-
 export interface CanaryModel {
   name: string;
   namespace: string;
@@ -49,17 +46,6 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 
 export function newCanaryModel(): CanaryModel {
   return { name: '', namespace: DEFAULT_NAMESPACE, labels: [], spec: { schedule: DEFAULT_SCHEDULE } };
-}
-
-export function labelsToEntries(labels: Record<string, string> | null | undefined): LabelEntry[] {
-  return Object.entries(labels ?? {}).map(([key, value]) => ({ key, value: String(value) }));
-}
-
-/** Rows with a key, trimmed; the last row wins on a repeated key. */
-export function entriesToLabels(entries: readonly LabelEntry[]): Record<string, string> {
-  const labels: Record<string, string> = {};
-  for (const { key, value } of entries) if (key.trim()) labels[key.trim()] = value;
-  return labels;
 }
 
 /** The body of `POST /api/canaries` and `PUT /api/canaries/:id`. */
@@ -101,12 +87,7 @@ export function toYaml(model: CanaryModel): string {
   return stringify({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND, metadata, spec: input.spec }, STRINGIFY_OPTIONS);
 }
 
-export interface YamlProblem {
-  message: string;
-  /** 1-based, when known. */
-  line?: number;
-  column?: number;
-}
+export type { YamlProblem };
 
 export type ParseResult = { ok: true; model: CanaryModel } | { ok: false; error: YamlProblem };
 

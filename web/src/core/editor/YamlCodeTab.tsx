@@ -1,9 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { Loading } from '@web/core/components/Loading';
-import type { YamlProblem } from './canaryDocument';
-import { useCanaryValidation, type ValidationError } from './useCanaryValidation';
-import type { EditorMarker } from './yamlEditorTypes';
+import { type ValidateYaml, type ValidationError, useYamlValidation } from './useYamlValidation';
+import type { EditorMarker, YamlProblem } from './yamlEditorTypes';
 
 const YamlEditor = lazy(() => import('./YamlEditor'));
 
@@ -19,17 +18,20 @@ export function describeProblem(error: ValidationError): string {
   return at ? `${at}: ${message}` : message;
 }
 
-export interface CanaryCodeTabProps {
+export interface YamlCodeTabProps {
   text: string;
   onChange(text: string): void;
   parseError: YamlProblem | null;
   readOnly: boolean;
+  /** The editor's accessible name, e.g. 'Canary YAML'. */
+  ariaLabel: string;
+  validate: ValidateYaml;
 }
 
-/** The Code tab: the whole Canary document in Monaco, checked by the server as the user types. */
-export function CanaryCodeTab({ text, onChange, parseError, readOnly }: CanaryCodeTabProps) {
+/** A Code tab: the whole document in Monaco, checked by the server as the user types (not while it does not parse). */
+export function YamlCodeTab({ text, onChange, parseError, readOnly, ariaLabel, validate }: YamlCodeTabProps) {
   const styles = useStyles();
-  const validation = useCanaryValidation(text, !parseError && !readOnly);
+  const validation = useYamlValidation(text, !parseError && !readOnly, validate);
   const errors: ValidationError[] = validation.errors;
   const markers: EditorMarker[] = [
     ...(parseError?.line ? [{ message: parseError.message, line: parseError.line, column: parseError.column }] : []),
@@ -39,7 +41,7 @@ export function CanaryCodeTab({ text, onChange, parseError, readOnly }: CanaryCo
   return (
     <div className={styles.root}>
       <Suspense fallback={<Loading label="Loading editor..." />}>
-        <YamlEditor value={text} onChange={onChange} markers={markers} readOnly={readOnly} ariaLabel="Canary YAML" />
+        <YamlEditor value={text} onChange={onChange} markers={markers} readOnly={readOnly} ariaLabel={ariaLabel} />
       </Suspense>
       {parseError && (
         <MessageBar intent="error" role="alert">

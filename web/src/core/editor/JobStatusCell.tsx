@@ -1,5 +1,5 @@
 import { Badge, Button, Popover, PopoverSurface, PopoverTrigger, makeStyles, tokens } from '@fluentui/react-components';
-import { hasJobDetails, jobStatusColor } from './canariesList';
+import { hasJobDetails, jobStatusColor } from './jobStatus';
 
 const useStyles = makeStyles({
   root: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },

@@ -1,12 +1,28 @@
 import { Button, Input, Label, makeStyles, tokens } from '@fluentui/react-components';
 import { Add16Regular, Dismiss16Regular } from '@fluentui/react-icons';
-import type { LabelEntry } from './canaryDocument';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   row: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   add: { alignSelf: 'flex-start' },
 });
+
+/** One label row as the user sees it (a row being typed may have an empty key). */
+export interface LabelEntry {
+  key: string;
+  value: string;
+}
+
+export function labelsToEntries(labels: Record<string, string> | null | undefined): LabelEntry[] {
+  return Object.entries(labels ?? {}).map(([key, value]) => ({ key, value: String(value) }));
+}
+
+/** Rows with a key, trimmed; the last row wins on a repeated key. */
+export function entriesToLabels(entries: readonly LabelEntry[]): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const { key, value } of entries) if (key.trim()) labels[key.trim()] = value;
+  return labels;
+}
 
 /** Labels as key/value rows; rows without a key are left out of the document. */
 export function LabelsEditor({ labels, onChange, disabled }: { labels: readonly LabelEntry[]; onChange(labels: LabelEntry[]): void; disabled?: boolean }) {

@@ -1,30 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '@web/core/api';
-import { validateCanary } from '../healthApi';
 
 export const VALIDATION_DEBOUNCE_MS = 500;
 
 export type ValidationError = { message: string; line?: number; column?: number; path?: string };
 
-export interface CanaryValidation {
+/** A server check of a document without saving it (`POST /api/canaries/validate`, `POST /api/scrapers/validate`). */
+export type ValidateYaml = (yaml: string) => Promise<{ errors?: ValidationError[] } | null | undefined>;
+
+export interface YamlValidation {
   errors: ValidationError[];
   /** Why the last validation could not run (not a problem of the document). */
   failure: string | null;
 }
 
 /**
- * Validates the Code tab's text on the server 500 ms after the last keystroke (`POST /api/canaries/validate`).
- * Answers to older text are dropped. A gateway without the endpoint (404) means no validation, not an error.
+ * Validates a Code tab's text on the server 500 ms after the last keystroke. Answers to older text are dropped.
+ * A gateway without the endpoint (404) means no validation, not an error.
  */
-export function useCanaryValidation(yaml: string, enabled: boolean): CanaryValidation {
-  const [result, setResult] = useState<CanaryValidation & { yaml: string | null }>({ errors: [], failure: null, yaml: null });
+export function useYamlValidation(yaml: string, enabled: boolean, validate: ValidateYaml): YamlValidation {
+  const [result, setResult] = useState<YamlValidation & { yaml: string | null }>({ errors: [], failure: null, yaml: null });
   const latest = useRef(yaml);
   latest.current = yaml;
+  // The caller's function may be a new one each render; only the text restarts the timer.
+  const validateRef = useRef(validate);
+  validateRef.current = validate;
 
   useEffect(() => {
     if (!enabled) return;
     const timer = setTimeout(() => {
-      validateCanary({ yaml }).then(
+      validateRef.current(yaml).then(
         (answer) => {
           if (latest.current === yaml) setResult({ errors: answer?.errors ?? [], failure: null, yaml });
         },

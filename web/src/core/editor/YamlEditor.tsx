@@ -16,7 +16,7 @@ import type { YamlEditorProps } from './yamlEditorTypes';
 self.MonacoEnvironment = { getWorker: () => new editorWorker() };
 loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
 
-const MARKER_OWNER = 'canary';
+const MARKER_OWNER = 'yaml-validation';
 
 export default function YamlEditor({ value, onChange, markers, readOnly, ariaLabel }: YamlEditorProps) {
   const { mode } = useTheme();
