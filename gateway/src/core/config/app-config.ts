@@ -21,6 +21,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seed demo data on the first start of an empty database. */
   demoData: boolean;
+  /** The shipped demo folder (`demo/`): the demo catalogue's files, scraped by the demo `file` scraper. */
+  demoDir: string;
   /** Serve the SPA from this folder when it exists. */
   webDist: string;
   /** The project's docs/ folder, served at /docs/ for the help menu. */
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword,
     logLevel,
     demoData: bool(env, 'DEMO_DATA', true),
+    demoDir: path.resolve(root, 'demo'),
     webDist: path.resolve(root, env.WEB_DIST || 'web/dist'),
     docsDir: path.resolve(root, env.DOCS_DIR || 'docs'),
     localProperties: parseLocalProperties(env.PROPERTIES),
@@ -293,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       concurrency: int(env, 'SCRAPER_CONCURRENCY', 4, 1, 1000),
       typeConcurrency: int(env, 'SCRAPER_TYPE_CONCURRENCY', 2, 1, 1000),
       // The shipped demo folder by default; an operator lists the folders of their own (comma-separated).
-      fileRoots: (env.SCRAPER_FILE_ROOTS?.trim() ? env.SCRAPER_FILE_ROOTS.split(',') : ['demo']).map((p) => path.resolve(root, p.trim())),
+      fileRoots: (env.SCRAPER_FILE_ROOTS?.trim() ? env.SCRAPER_FILE_ROOTS.split(',') : ['demo']).map((dir) => path.resolve(root, dir.trim())),
     },
   };
 }

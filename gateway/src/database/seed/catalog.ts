@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { configList, type ConfigSeed } from './catalog-items';
 import { ensure, insert, type Row, type SeedContext } from './context';
 import { CLUSTER, demoId, json, minutesAgo, REGION } from './demo-ids';
@@ -142,4 +143,45 @@ function diffOf(details: Row): string {
   const image = details.image as { from: string; to: string } | undefined;
   if (!image) return '';
   return `--- before\n+++ after\n@@ -1 +1 @@\n-        image: ${image.from}\n+        image: ${image.to}\n`;
+}
+
+/**
+ * A real scraper over the shipped demo files (`demo/catalog`): services (YAML), databases (one JSON list split into
+ * items) and shop settings (properties), with each service related to its database. Due at once, so a newcomer's
+ * first start shows scraped items within seconds; editing a demo file shows up as a change on the next scrape.
+ */
+export async function seedDemoScraper(ctx: SeedContext, demoDir: string): Promise<void> {
+  const dir = path.join(demoDir, 'catalog');
+  const spec = {
+    schedule: '@every 5m',
+    file: [
+      {
+        paths: [path.join(dir, 'services', '*.yaml')],
+        id: '$.id',
+        name: '$.name',
+        type: '$.type',
+        health: '$.health',
+        tags: { team: '$.team' },
+        transform: { relationship: [{ name: '$.database', type: 'Shop::Database', relation: 'ServiceDatabase' }] },
+      },
+      { paths: [path.join(dir, 'databases.json')], items: '$[*]', id: '$.id', name: '$.name', type: 'Shop::Database', health: '$.health' },
+      { paths: [path.join(dir, 'shop.properties')], id: 'shop-settings', name: 'shop settings', type: 'Shop::Settings' },
+    ],
+  };
+  await ensure(
+    ctx,
+    'config_scrapers',
+    {
+      id: demoId('scraper:demo-files'),
+      name: 'demo-catalog',
+      namespace: 'default',
+      description: 'Scrapes the demo files shipped in demo/catalog',
+      spec: json(spec),
+      schedule: spec.schedule,
+      source: 'UI',
+      created_by: ctx.adminId,
+      next_runtime: new Date(),
+    },
+    ['namespace', 'name'],
+  );
 }

@@ -1,4 +1,4 @@
-import { seedCatalog } from './catalog';
+import { seedCatalog, seedDemoScraper } from './catalog';
 import { createSeedContext, rowsOf, type SeedQueryable } from './context';
 import { MARKER } from './demo-ids';
 import { seedHealth } from './health';
@@ -9,6 +9,11 @@ import { seedSettings } from './settings';
 import { seedTopology } from './topology';
 
 export type { SeedQueryable } from './context';
+
+export interface DemoOptions {
+  /** The shipped `demo/` folder: when given, a `file` scraper over its catalogue files is added and due at once. */
+  demoDir?: string;
+}
 export { demoId } from './demo-ids';
 
 /**
@@ -20,12 +25,13 @@ export { demoId } from './demo-ids';
  * ids derived from a key and are inserted with ON CONFLICT DO NOTHING, so an interrupted seed can simply run
  * again. Plain parameterised SQL only, one statement per call (works on a pool; no transaction needed).
  */
-export async function seedDemoData(db: SeedQueryable, adminId: string): Promise<void> {
+export async function seedDemoData(db: SeedQueryable, adminId: string, options: DemoOptions = {}): Promise<void> {
   const marker = rowsOf(await db.query(`SELECT 1 FROM properties WHERE name = $1`, [MARKER]));
   if (marker.length) return;
   const ctx = createSeedContext(db, adminId);
   await seedPeopleAndTeams(ctx); // people, teams, then the edge agent
   await seedCatalog(ctx);
+  if (options.demoDir) await seedDemoScraper(ctx, options.demoDir);
   await seedTopology(ctx);
   await seedHealth(ctx);
   await seedIncidents(ctx);
