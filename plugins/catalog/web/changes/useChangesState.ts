@@ -1,0 +1,87 @@
+import type { CatalogChangesRequest } from '@contracts';
+import { useQueryState } from '@web/core/hooks/useQueryState';
+import { pageSizeOf } from '../catalog/useCatalogState';
+
+/** Spec 02 §9 Config changes: last 2 days, 200 a page, page 1 (1-based), deleted configs hidden. */
+export const DEFAULT_CHANGES_FROM = 'now-2d';
+export const DEFAULT_CHANGES_PAGE_SIZE = 200;
+export const DEFAULT_CHANGES_SORT = 'created_at';
+
+/** The changes list's state in the query string (spec 02 §7: the UI's changes parameters). */
+export function useChangesState() {
+  const [changeType, setChangeType] = useQueryState('changeType', '');
+  const [severity, setSeverity] = useQueryState('severity', '');
+  const [configType, setConfigType] = useQueryState('configType', '');
+  const [from, setFrom] = useQueryState('from', DEFAULT_CHANGES_FROM);
+  const [to, setTo] = useQueryState('to', '');
+  const [summary, setSummary] = useQueryState('summary', '');
+  const [tags] = useQueryState('tags', '');
+  const [sortBy, setSortBy] = useQueryState('sortBy', DEFAULT_CHANGES_SORT);
+  const [sortOrder, setSortOrder] = useQueryState('sortOrder', 'desc');
+  const [pageIndexParam, setPageIndex] = useQueryState('pageIndex', '1');
+  const [pageSizeParam, setPageSize] = useQueryState('pageSize', String(DEFAULT_CHANGES_PAGE_SIZE));
+  const [includeDeleted, setIncludeDeleted] = useQueryState('includeDeletedConfigs', 'false');
+
+  const filterSetter = (set: (value: string | null) => void) => (value: string) => {
+    set(value || null);
+    setPageIndex(null);
+  };
+
+  return {
+    changeType,
+    severity,
+    configType,
+    from,
+    to,
+    summary,
+    tags,
+    sortBy,
+    sortOrder: sortOrder === 'asc' ? ('asc' as const) : ('desc' as const),
+    pageIndex: Math.max(1, Number(pageIndexParam) || 1),
+    pageSize: pageSizeOf(pageSizeParam, DEFAULT_CHANGES_PAGE_SIZE),
+    includeDeleted: includeDeleted === 'true',
+    setChangeType: filterSetter(setChangeType),
+    setSeverity: filterSetter(setSeverity),
+    setConfigType: filterSetter(setConfigType),
+    setSummary: filterSetter(setSummary),
+    /** A relative range (`now-2d`) with no end, or an absolute one. */
+    setRange: (nextFrom: string, nextTo = '') => {
+      setFrom(nextFrom || null);
+      setTo(nextTo || null);
+      setPageIndex(null);
+    },
+    setIncludeDeleted: (value: boolean) => {
+      setIncludeDeleted(value ? 'true' : null);
+      setPageIndex(null);
+    },
+    setSort: (column: string | null, direction: 'asc' | 'desc') => {
+      setSortBy(column);
+      setSortOrder(column ? direction : null);
+      setPageIndex(null);
+    },
+    setPage: (pageIndex: number, pageSize: number) => {
+      setPageIndex(String(pageIndex));
+      setPageSize(String(pageSize));
+    },
+  };
+}
+
+export type ChangesState = ReturnType<typeof useChangesState>;
+
+/** The `POST /api/catalog/changes` body of this state; with a config id, that config's changes only. */
+export function changesRequest(state: ChangesState, configId?: string): CatalogChangesRequest {
+  return {
+    id: configId,
+    config_type: state.configType || undefined,
+    type: state.changeType || undefined,
+    severity: state.severity || undefined,
+    summary: state.summary || undefined,
+    tags: state.tags || undefined,
+    from: state.from,
+    to: state.to || undefined,
+    page: state.pageIndex,
+    page_size: state.pageSize,
+    sort_by: `${state.sortOrder === 'desc' ? '-' : ''}${state.sortBy}`,
+    include_deleted_configs: state.includeDeleted,
+  };
+}
