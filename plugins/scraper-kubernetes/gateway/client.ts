@@ -4,15 +4,16 @@ import {
   CoreV1Api,
   KubeConfig,
   NetworkingV1Api,
+  Observable,
   ResponseContext,
   Watch,
   type ConfigurationOptions,
-  type Middleware,
+  type ObservableMiddleware,
   type RequestContext,
 } from '@kubernetes/client-node';
 import type { ScrapeContext, ScraperSpec } from '@contracts';
 import { loadUserYaml } from '@gateway/core/documents/user-yaml';
-import { abortedBy, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 import { restPath, type ApiGroup, type KindDef } from './kinds';
 
 /** A Kubernetes object as the API server sent it (JSON), with its kind and apiVersion filled in. */
@@ -141,21 +142,24 @@ interface ListPage {
  */
 async function listPage(cluster: Cluster, def: KindDef, params: Record<string, unknown>, signal: AbortSignal): Promise<ListPage> {
   let raw = '';
-  const capture: Middleware = {
-    pre: async (req: RequestContext) => {
+  const capture: ObservableMiddleware = {
+    pre: (req: RequestContext) => {
       req.setSignal(signal);
-      return req;
+      return new Observable(Promise.resolve(req));
     },
-    post: async (res: ResponseContext) => {
-      raw = await res.body.text();
-      const text = raw;
-      return new ResponseContext(res.httpStatusCode, res.headers, { text: async () => text, binary: async () => Buffer.from(text) });
-    },
+    post: (res: ResponseContext) =>
+      new Observable(
+        res.body.text().then((text) => {
+          raw = text;
+          return new ResponseContext(res.httpStatusCode, res.headers, { text: async () => text, binary: async () => Buffer.from(text) });
+        }),
+      ),
   };
-  const options = { middleware: [capture], middlewareMergeStrategy: 'append' } as unknown as ConfigurationOptions;
+  const options: ConfigurationOptions = { middleware: [capture], middlewareMergeStrategy: 'append' };
   const api = cluster.apis[def.api] as Record<string, (p: Record<string, unknown>, o: ConfigurationOptions) => Promise<unknown>>;
   const method = params.namespace ? def.listNamespaced! : def.listAll;
-  await Promise.race([api[method].call(api, params, options), abortedBy(signal)]);
+  // The request carries the signal (set above): an abort rejects the call.
+  await api[method].call(api, params, options);
   return JSON.parse(raw) as ListPage;
 }
 
@@ -245,10 +249,15 @@ export async function streamKind(
     },
     (err: unknown) => finish(err),
   );
-  const onAbort = () => void started.then((controller) => controller.abort()).catch(() => undefined);
+  let release: () => void = () => undefined;
+  const onAbort = () => {
+    release();
+    void started.then((controller) => controller.abort()).catch(() => undefined);
+  };
+  const aborted = new Promise<null>((resolve) => (release = () => resolve(null)));
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const err = await Promise.race([ended, abortedBy(signal).catch(() => null)]);
+    const err = await Promise.race([ended, aborted]);
     if (signal.aborted) return 'closed';
     if (gone || statusOf(err) === 410) return 'gone';
     // The server ended the stream: reconnect. A refused or failed connection ends the watch (the engine restarts it).

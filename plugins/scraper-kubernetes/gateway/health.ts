@@ -40,8 +40,7 @@ export const FAILING_WAIT_REASONS = new Set([
   'RunContainerError',
 ]);
 
-/** The objects as JSON (times are strings there, where the client's models say Date; only read through `timeOf`). */
-type Obj = { metadata?: { deletionTimestamp?: unknown } };
+/** The objects are JSON (times are strings there where the client's models say Date; they are read through `timeOf`). */
 interface Condition {
   type: string;
   status: string;
@@ -168,9 +167,10 @@ export function namespaceHealth(ns: V1Namespace): K8sHealth {
 }
 
 /** The object's health by kind; null for kinds without one (ConfigMap). An object being deleted is Terminating. */
-export function healthOf(kind: string, obj: Obj): K8sHealth | null {
+export function healthOf(kind: string, obj: object): K8sHealth | null {
   const judged = judge(kind, obj);
-  if (judged && obj?.metadata?.deletionTimestamp) return { ...judged, status: 'Terminating', health: judged.health === 'unhealthy' ? 'unhealthy' : 'warning' };
+  if (judged && (obj as { metadata?: { deletionTimestamp?: unknown } })?.metadata?.deletionTimestamp)
+    return { ...judged, status: 'Terminating', health: judged.health === 'unhealthy' ? 'unhealthy' : 'warning' };
   return judged;
 }
 

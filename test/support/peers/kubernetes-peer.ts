@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import * as http from 'node:http';
+import type * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { selfSignedCertificate } from './self-signed';
 
 /**
- * A Kubernetes API server double on 127.0.0.1 for the kubernetes scraper's tests (no API server can run here). It
+ * A Kubernetes API server double on https://127.0.0.1 (a throwaway certificate, its CA in the kubeconfig) for the kubernetes scraper's tests (no API server can run here). It
  * speaks the part of the documented protocol a list-and-watch client uses: bearer-token auth, `{Kind}List` answers
  * with `metadata.resourceVersion` and `limit`/`continue` paging, and `?watch=true&resourceVersion=N` streams of
  * newline-delimited `{type, object}` events over a chunked response kept open, ending with a 410 ERROR event when N
@@ -245,7 +247,8 @@ export async function startKubernetesPeer(options: { token?: string } = {}): Pro
     req.on('close', () => watchers.delete(watcher));
   };
 
-  const server = http.createServer((req, res) => {
+  const tls = selfSignedCertificate();
+  const server = https.createServer(tls, (req, res) => {
     requests.push(`${req.method} ${req.url}`);
     if (req.headers.authorization !== `Bearer ${token}`) return status(res, 401, 'Unauthorized', 'Unauthorized');
     const url = new URL(req.url ?? '/', 'http://peer');
@@ -256,7 +259,7 @@ export async function startKubernetesPeer(options: { token?: string } = {}): Pro
     return list(res, target, url.searchParams);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const kubeconfig = [
     'apiVersion: v1',
     'kind: Config',
@@ -264,6 +267,7 @@ export async function startKubernetesPeer(options: { token?: string } = {}): Pro
     '  - name: peer',
     '    cluster:',
     `      server: ${baseUrl}`,
+    `      certificate-authority-data: ${Buffer.from(tls.cert).toString('base64')}`,
     'users:',
     '  - name: peer',
     '    user:',
