@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Dismiss12Regular } from '@fluentui/react-icons';
+import { ErrorPanel } from '@web/core/components/ErrorPanel';
+import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
+import { FilterDropdown } from '../catalog/FilterDropdown';
+import { fetchCounted, fetchRows, type ConfigInsight } from '../catalogApi';
+import { InsightDetailsModal } from './InsightDetailsModal';
+import { INSIGHT_SEVERITIES, INSIGHT_TYPES, insightsParams, insightsResource } from './insightsQuery';
+import { InsightsTable } from './InsightsTable';
+import { useInsightsState } from './useInsightsState';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+const choices = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** Filters, the insights table and the insight details modal: all insights (/catalog/insights) or one config's. */
+export function InsightsPanel({ configId }: { configId?: string }) {
+  const styles = useStyles();
+  const state = useInsightsState();
+  const query = { ...state, configId };
+  const resource = insightsResource(query);
+  const params = insightsParams(query);
+  const { data, error, isLoading } = useAbortableSWR([resource, JSON.stringify(params)], (signal) => fetchCounted<ConfigInsight>(resource, params, signal));
+  const analyzers = useAbortableSWR('/api/db/config_analysis_analyzers', (signal) =>
+    fetchRows<{ analyzer: string }>('config_analysis_analyzers', { order: 'analyzer.asc' }, signal),
+  );
+  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const [opened, setOpened] = useState<ConfigInsight | null>(null);
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.filters} role="search" aria-label="Insight filters">
+        <FilterDropdown label="Type" value={state.type} choices={choices(INSIGHT_TYPES)} onChange={state.setType} />
+        <FilterDropdown label="Severity" value={state.severity} choices={choices(INSIGHT_SEVERITIES)} onChange={state.setSeverity} />
+        <FilterDropdown
+          label="Analyzer"
+          value={state.analyzer}
+          choices={choices((analyzers.data ?? []).map(({ analyzer }) => analyzer))}
+          onChange={state.setAnalyzer}
+        />
+        {state.component && (
+          <Button
+            size="small"
+            appearance="outline"
+            icon={<Dismiss12Regular />}
+            iconPosition="after"
+            aria-label="Clear component filter"
+            onClick={() => state.setComponent('')}
+          >
+            Component: {state.component}
+          </Button>
+        )}
+      </div>
+      {error && !data ? (
+        <ErrorPanel error={error} />
+      ) : (
+        <InsightsTable
+          rows={rows}
+          total={data?.total ?? 0}
+          loading={isLoading}
+          pageIndex={state.pageIndex}
+          pageSize={state.pageSize}
+          sort={{ column: state.sortBy, direction: state.sortOrder }}
+          onSortChange={(sort) => state.setSort(sort?.column ?? null, sort?.direction ?? 'desc')}
+          onPageChange={state.setPage}
+          onOpen={setOpened}
+        />
+      )}
+      {opened && <InsightDetailsModal insight={opened} onClose={() => setOpened(null)} />}
+    </div>
+  );
+}
