@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Injectable, Logger } from '@nestjs/common';
 import type { ScrapeContext, ScrapeOutput, ScraperSpec, ScraperType } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
@@ -149,6 +150,8 @@ export class KubernetesScraper implements ScraperType {
     const watchers: Promise<void>[] = [];
     // Namespaces and nodes first: parents and Pod → Node relationships of what the streams emit resolve against them.
     const ordered = [...new Set([...options.kinds.filter((k) => !k.namespaced), ...options.watchKinds])];
+    // Every stream (and its pause) listens on the signal at once: one per kind and namespace, not a leak.
+    setMaxListeners(2 * (ordered.length + 1) * Math.max(1, options.namespaces.length) + 10, signal);
     for (const def of ordered) {
       const streamed = options.watchKinds.includes(def);
       for (const namespace of scopesOf(def, options)) {
