@@ -16,11 +16,11 @@ const context = (outbound?: ScrapeContext['outbound']): ScrapeContext => ({
 });
 
 describe('file scraper', () => {
-  const scraper = new FileScraper();
-  let dir: string;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scraper-file-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-data-'));
+  const scraper = new FileScraper({ dataDir, scrapers: { fileRoots: [dir] } });
 
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scraper-file-'));
     fs.mkdirSync(path.join(dir, 'nested'));
     fs.writeFileSync(path.join(dir, 'a.json'), '{"id":"a","kind":"App"}');
     fs.writeFileSync(path.join(dir, 'b.yaml'), 'id: b\nkind: App\n');
@@ -29,7 +29,41 @@ describe('file scraper', () => {
     fs.writeFileSync(path.join(dir, 'e.txt'), 'plain text');
     fs.writeFileSync(path.join(dir, 'skip.bak.json'), '{}');
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reads only below SCRAPER_FILE_ROOTS, by real path, and never the console data directory', async () => {
+    expect(scraper.validate({ paths: ['/etc/*.conf'] })).toEqual([
+      expect.stringMatching(/^paths\[0\]: \/etc\/\*\.conf is outside the folders file scrapers may read/),
+    ]);
+    expect(scraper.validate({ paths: [path.join(dir, '*.json'), 'nested/*.yml'] })).toEqual([]);
+    const inData = new FileScraper({ dataDir: dir, scrapers: { fileRoots: [path.dirname(dir)] } });
+    expect(inData.validate({ paths: [path.join(dir, '*.json')] })).toEqual([expect.stringContaining("is in the console's data directory")]);
+    // A link inside the folder that leads out of it is not followed.
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.json'), '{"id":"secret"}');
+    fs.symlinkSync(path.join(outside, 'secret.json'), path.join(dir, 'link.json'));
+    try {
+      const out = await scraper.scrape({ paths: [path.join(dir, 'link.json'), path.join(dir, '*.json')] }, context());
+      expect(out.configs.map((c) => c.source)).toEqual([path.join(dir, 'a.json'), path.join(dir, 'skip.bak.json')]);
+      expect(JSON.stringify(out)).not.toContain('secret');
+      // A folder inside that is a link to one outside is not entered (and a file reached through one would resolve
+      // outside and be refused by its real path).
+      fs.symlinkSync(outside, path.join(dir, 'linked-dir'));
+      const viaDir = await scraper.scrape({ paths: ['linked-dir/*.json'] }, context());
+      expect(viaDir.configs).toEqual([]);
+      expect(JSON.stringify(viaDir)).not.toContain('"secret"');
+      // Relative patterns are read below the first folder.
+      const relative = await scraper.scrape({ paths: ['nested/*.yml'] }, context());
+      expect(relative.configs.map((c) => c.source)).toEqual([path.join(dir, 'nested', 'c.yml')]);
+    } finally {
+      fs.rmSync(path.join(dir, 'link.json'));
+      fs.rmSync(path.join(dir, 'linked-dir'), { force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
 
   it('is registered as the `file` scraper type', () => {
     expect(extensionsOf(FileScraper)).toEqual([{ point: SCRAPER_TYPES.id, id: 'file' }]);
@@ -116,7 +150,7 @@ describe('file scraper', () => {
   });
 
   it('validates paths, url, ignore and format', () => {
-    expect(scraper.validate({ paths: ['/etc/*.conf'] })).toEqual([]);
+    expect(scraper.validate({ paths: [`${dir}/*.conf`] })).toEqual([]);
     expect(scraper.validate({ url: 'https://example.com/a.json' })).toEqual([]);
     expect(scraper.validate({})).toEqual(['paths: required (or url)']);
     expect(scraper.validate({ paths: '/etc/*' })).toEqual(['paths: must be a list of glob patterns']);

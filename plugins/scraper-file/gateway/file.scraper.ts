@@ -1,12 +1,13 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { ScrapeContext, ScrapedConfig, ScrapedFormat, ScrapeOutput, ScraperSpec, ScraperType } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { SCRAPER_TYPES } from '@gateway/core/scrapers/scraper-types';
 import { httpCall, httpUrl, isConnectionRef } from '@gateway/core/checks/runner-kit';
 import { redactUrlPasswords } from '@gateway/core/outbound';
+import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 
 /** A file larger than this is reported and skipped: a config is a document, not a data dump (and it is held in memory). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -33,15 +34,39 @@ export function formatOfName(name: string): ScrapedFormat {
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string' && x.trim() !== '');
 
 /**
- * Scraper type `file`: every file matched by the `paths` globs on the console's disk (read as the console's user;
- * the core has no setting of allowed roots yet), and the one document at `url` (or the `connection`'s URL) fetched
- * through the outbound policy. Each file is one document in its text; the engine parses it (`format`, else the
- * extension) and splits it (`items`). `ignore` globs drop matches.
+ * Scraper type `file`: every file matched by the `paths` globs on the console's disk, and the one document at `url`
+ * (or the `connection`'s URL) fetched through the outbound policy. Each file is one document in its text; the engine
+ * parses it (`format`, else the extension) and splits it (`items`). `ignore` globs drop matches.
+ *
+ * The guard rail for local reads: only files below the folders of `SCRAPER_FILE_ROOTS` (default the shipped `demo`
+ * folder) are read, judged by their real path (a symlink cannot lead out), and never the console's data directory
+ * (its database, its connection key). Relative patterns are relative to the first folder. A pattern outside them is
+ * refused when the scraper is saved; a file that resolves outside them is an error of the run.
  */
 @Injectable()
 @Extension(SCRAPER_TYPES, 'file')
 export class FileScraper implements ScraperType {
   readonly type = 'file';
+  private readonly roots: string[];
+  private readonly dataDir: string;
+
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'dataDir'> & { scrapers: Pick<AppConfig['scrapers'], 'fileRoots'> }) {
+    this.roots = config.scrapers.fileRoots.map((root) => path.resolve(root));
+    this.dataDir = path.resolve(config.dataDir);
+  }
+
+  /** A pattern as the glob reads it: relative ones below the first allowed folder. */
+  private absolute(pattern: string): string {
+    return path.isAbsolute(pattern) ? pattern : path.join(this.roots[0] ?? '.', pattern);
+  }
+
+  /** Why `target` (a path, resolved when `real`) may not be read, or null. */
+  private refusal(target: string): string | null {
+    const inside = (dir: string) => target === dir || target.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+    if (inside(this.dataDir)) return "is in the console's data directory";
+    if (!this.roots.some(inside)) return `is outside the folders file scrapers may read (${this.roots.join(', ')}; SCRAPER_FILE_ROOTS)`;
+    return null;
+  }
 
   validate(spec: ScraperSpec): string[] {
     const errors: string[] = [];
@@ -53,6 +78,12 @@ export class FileScraper implements ScraperType {
     if (url !== undefined && url !== '' && (typeof url !== 'string' || !httpUrl(url))) errors.push('url: must be an http:// or https:// URL');
     if (connection !== undefined && connection !== '' && !isConnectionRef(connection)) errors.push('connection: must be a connection:// reference');
     if (ignore !== undefined && !strings(ignore)) errors.push('ignore: must be a list of glob patterns');
+    if (strings(paths)) {
+      paths.forEach((pattern, i) => {
+        const why = this.refusal(staticBase(this.absolute(pattern)));
+        if (why) errors.push(`paths[${i}]: ${pattern} ${why}`);
+      });
+    }
     if (spec.format !== undefined && !FORMATS.includes(spec.format as ScrapedFormat)) errors.push(`format: must be one of ${FORMATS.join(', ')}`);
     return errors;
   }
@@ -68,11 +99,21 @@ export class FileScraper implements ScraperType {
     if (remote) configs.push(remote);
 
     if (Array.isArray(spec.paths)) {
-      const files = await matchFiles(spec.paths as string[], (spec.ignore as string[] | undefined) ?? [], errors);
+      const files = await matchFiles(
+        (spec.paths as string[]).map((p) => this.absolute(p)),
+        (spec.ignore as string[] | undefined) ?? [],
+        errors,
+      );
       if (files.length > MAX_FILES) errors.push(`paths: ${files.length} files matched, only the first ${MAX_FILES} are read`);
       for (const file of files.slice(0, MAX_FILES)) {
         if (ctx.signal.aborted) throw new Error(`timed out after ${ctx.timeoutMs}ms`);
-        const read = await readCapped(file);
+        const real = await fs.realpath(file).catch(() => file);
+        const why = this.refusal(real);
+        if (why) {
+          errors.push(`${file}: ${why}`);
+          continue;
+        }
+        const read = await readCapped(real);
         if (typeof read === 'string') configs.push({ config: read, format: format ?? formatOfName(file), source: file });
         else errors.push(`${file}: ${read.error}`);
       }

@@ -20,9 +20,10 @@ describe('file, http and sql scrapers', () => {
 
   beforeAll(async () => {
     // The scratch Postgres table lives on the server that also holds the console's database: allowed explicitly.
-    t = await TestApp.start({ SCRAPER_SCHEDULER: 'off', OUTBOUND_ALLOW: '127.0.0.1:5432' });
-    editor = await t.signInAs(['editor']);
+    // File scrapers may read only below SCRAPER_FILE_ROOTS: the scratch folder.
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scrapers-api-'));
+    t = await TestApp.start({ SCRAPER_SCHEDULER: 'off', OUTBOUND_ALLOW: '127.0.0.1:5432', SCRAPER_FILE_ROOTS: dir });
+    editor = await t.signInAs(['editor']);
   });
   afterAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
