@@ -154,6 +154,20 @@ describe('scraper editor', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it('parses YAML edits back into the form and keeps text that does not parse as typed', async () => {
+    openAt('/catalog/scrapers/new');
+    fireEvent.click(await screen.findByRole('button', { name: 'Custom' }));
+    const editor = (await screen.findByRole('textbox', { name: 'Scraper YAML' })) as HTMLTextAreaElement;
+    fireEvent.change(editor, { target: { value: 'metadata:\n  name: from-yaml\nspec:\n  schedule: "@daily"\n' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(screen.getAllByRole('textbox', { name: /^Name/ })[0]).toHaveValue('from-yaml');
+    fireEvent.click(screen.getByRole('tab', { name: 'Code' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Scraper YAML' }), { target: { value: 'spec: [unclosed' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(screen.getByText(/Fix the YAML first/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Scraper YAML' })).toHaveValue('spec: [unclosed');
+  });
+
   it('updates an existing scraper with PUT, name and namespace disabled, showing Updating meanwhile', async () => {
     openAt(`/catalog/scrapers/${SCRAPER_ID}`, ['admin'], { [scraperKey(SCRAPER_ID)]: existing });
     expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
