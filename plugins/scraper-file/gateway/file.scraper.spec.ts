@@ -65,6 +65,39 @@ describe('file scraper', () => {
     }
   });
 
+  it('refuses `..` segments in patterns, so a glob never walks out of the folders or names files outside them', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    fs.writeFileSync(path.join(outside, 'secret-name.json'), '{}');
+    try {
+      const escape = `nested/*/../../../${path.basename(outside)}/*.json`;
+      expect(scraper.validate({ paths: [escape] })).toEqual([expect.stringMatching(/^paths\[0\]: .*'\.\.' is not allowed/)]);
+      expect(scraper.validate({ paths: [`${dir}/**/../x/*`] })).toEqual([expect.stringContaining("'..' is not allowed")]);
+      // The run refuses it too (a spec stored before this rule), without listing what lies outside.
+      await expect(scraper.scrape({ paths: [escape] }, context())).rejects.toThrow(/'\.\.' is not allowed/);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('matches `ignore` globs in linear time (many ** cannot stall the gateway), relative ones below the first folder', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ignore-'));
+    fs.mkdirSync(path.join(root, 'nested'));
+    fs.writeFileSync(path.join(root, `${'a'.repeat(60)}.json`), '{}');
+    fs.writeFileSync(path.join(root, 'keep.json'), '{}');
+    fs.writeFileSync(path.join(root, 'nested', 'x.json'), '{}');
+    try {
+      const files = new FileScraper({ dataDir, scrapers: { fileRoots: [root] } });
+      const started = Date.now();
+      const out = await files.scrape({ paths: ['**/*.json'], ignore: [`${'**a'.repeat(12)}b`, 'nested/**'] }, context());
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(out.configs.map((c) => path.basename(c.source!))).toEqual([`${'a'.repeat(60)}.json`, 'keep.json']);
+      const some = await files.scrape({ paths: ['**/*.json'], ignore: ['**/a*a.json', '*/x.?son'] }, context());
+      expect(some.configs.map((c) => path.basename(c.source!))).toEqual(['keep.json']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('is registered as the `file` scraper type', () => {
     expect(extensionsOf(FileScraper)).toEqual([{ point: SCRAPER_TYPES.id, id: 'file' }]);
   });

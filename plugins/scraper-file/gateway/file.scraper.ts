@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -48,11 +49,12 @@ const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) =
 export class FileScraper implements ScraperType {
   readonly type = 'file';
   private readonly roots: string[];
-  private readonly dataDir: string;
+  private readonly dataDirs: string[];
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'dataDir'> & { scrapers: Pick<AppConfig['scrapers'], 'fileRoots'> }) {
-    this.roots = config.scrapers.fileRoots.map((root) => path.resolve(root));
-    this.dataDir = path.resolve(config.dataDir);
+    // By real path, like the files they are compared with (a root or data directory reached through a link).
+    this.roots = config.scrapers.fileRoots.map(realOrResolved);
+    this.dataDirs = [...new Set([path.resolve(config.dataDir), realOrResolved(config.dataDir)])];
   }
 
   /** A pattern as the glob reads it: relative ones below the first allowed folder. */
@@ -63,7 +65,7 @@ export class FileScraper implements ScraperType {
   /** Why `target` (a path, resolved when `real`) may not be read, or null. */
   private refusal(target: string): string | null {
     const inside = (dir: string) => target === dir || target.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
-    if (inside(this.dataDir)) return "is in the console's data directory";
+    if (this.dataDirs.some(inside)) return "is in the console's data directory";
     if (!this.roots.some(inside)) return `is outside the folders file scrapers may read (${this.roots.join(', ')}; SCRAPER_FILE_ROOTS)`;
     return null;
   }
@@ -80,6 +82,8 @@ export class FileScraper implements ScraperType {
     if (ignore !== undefined && !strings(ignore)) errors.push('ignore: must be a list of glob patterns');
     if (strings(paths)) {
       paths.forEach((pattern, i) => {
+        // A `..` after a wildcard (`dir/*/../../etc/*`) would make the glob walk, and name, what lies outside.
+        if (pattern.split(/[\\/]/).includes('..')) return void errors.push(`paths[${i}]: ${pattern}: '..' is not allowed in a pattern`);
         const why = this.refusal(staticBase(this.absolute(pattern)));
         if (why) errors.push(`paths[${i}]: ${pattern} ${why}`);
       });
@@ -102,6 +106,7 @@ export class FileScraper implements ScraperType {
       const files = await matchFiles(
         (spec.paths as string[]).map((p) => this.absolute(p)),
         (spec.ignore as string[] | undefined) ?? [],
+        this.roots[0] ?? process.cwd(),
         errors,
       );
       if (files.length > MAX_FILES) errors.push(`paths: ${files.length} files matched, only the first ${MAX_FILES} are read`);
@@ -143,7 +148,7 @@ export class FileScraper implements ScraperType {
  * The files the globs match (absolute, sorted, each once) minus the `ignore` ones. A pattern whose fixed leading
  * directory does not exist is reported: a typo or an unmounted volume must not look like "no configs any more".
  */
-async function matchFiles(patterns: string[], ignore: string[], errors: string[]): Promise<string[]> {
+async function matchFiles(patterns: string[], ignore: string[], root: string, errors: string[]): Promise<string[]> {
   const found = new Set<string>();
   for (const pattern of patterns) {
     const base = staticBase(pattern);
@@ -157,9 +162,9 @@ async function matchFiles(patterns: string[], ignore: string[], errors: string[]
     }
     for (const file of await glob(pattern, { absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false })) found.add(file);
   }
-  const ignored = ignore.map(globRegExp);
-  const rel = (f: string) => path.relative(process.cwd(), f);
-  return [...found].filter((f) => !ignored.some((re) => re.test(f) || re.test(rel(f)) || re.test(path.basename(f)))).sort();
+  const ignored = ignore.map(globMatcher);
+  const names = (f: string) => [f, path.relative(root, f), path.relative(process.cwd(), f), path.basename(f)];
+  return [...found].filter((f) => !ignored.some((matches) => names(f).some(matches))).sort();
 }
 
 /** The part of a pattern before its first dynamic segment (the directory that must exist for it to match anything). */
@@ -173,20 +178,56 @@ function staticBase(pattern: string): string {
   return path.resolve(fixed.join('/') || '.');
 }
 
-/** `ignore` glob → RegExp over a whole path: `**` any depth, `*` and `?` within one segment. */
-function globRegExp(pattern: string): RegExp {
-  let re = '';
+/**
+ * `ignore` glob → a matcher over a whole path: `**` any depth, `*` and `?` within one segment. Matched by dynamic
+ * programming over (pattern, path) positions, never by a backtracking RegExp: `**a**a**a…` against a long path took
+ * the gateway's event loop for minutes that way.
+ */
+export function globMatcher(pattern: string): (text: string) => boolean {
+  type Token = { kind: 'any' | 'dirs' | 'segment' | 'one' } | { kind: 'char'; char: string };
+  const tokens: Token[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
     if (c === '*' && pattern[i + 1] === '*') {
       const slash = pattern[i + 2] === '/';
-      re += slash ? '(?:.*/)?' : '.*';
+      tokens.push({ kind: slash ? 'dirs' : 'any' });
       i += slash ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    } else if (c === '*') tokens.push({ kind: 'segment' });
+    else if (c === '?') tokens.push({ kind: 'one' });
+    else tokens.push({ kind: 'char', char: c });
   }
-  return new RegExp(`^${re}$`);
+  return (text: string) => {
+    // reach[j]: the first i tokens can match text[0, j).
+    let reach = new Uint8Array(text.length + 1);
+    reach[0] = 1;
+    for (const token of tokens) {
+      const next = new Uint8Array(text.length + 1);
+      let seen = false;
+      for (let j = 0; j <= text.length; j++) {
+        if (token.kind === 'any' || token.kind === 'segment') {
+          // Zero characters, or one more after a reachable position (within a segment for `*`).
+          if (reach[j] || (j > 0 && next[j - 1] && (token.kind === 'any' || text[j - 1] !== '/'))) next[j] = 1;
+        } else if (token.kind === 'dirs') {
+          // `**/`: nothing, or any text ending with '/' after a reachable position.
+          if (j > 0 && reach[j - 1]) seen = true;
+          if (reach[j] || (seen && text[j - 1] === '/')) next[j] = 1;
+        } else if (j > 0 && reach[j - 1]) {
+          const c = text[j - 1];
+          if (token.kind === 'one' ? c !== '/' : c === token.char) next[j] = 1;
+        }
+      }
+      reach = next;
+    }
+    return reach[text.length] === 1;
+  };
+}
+
+function realOrResolved(dir: string): string {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return path.resolve(dir);
+  }
 }
 
 /**
