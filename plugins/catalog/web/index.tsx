@@ -15,7 +15,7 @@ const readScrapers = { resource: 'config_scrapers', action: 'read' } as const;
 export default definePlugin({
   manifest,
   register(ctx) {
-    ctx.add('nav', { id: 'catalog', title: 'Catalog', icon: Database20Regular, path: '/catalog', section: 'main', order: 10, permission: readCatalog });
+    ctx.add('nav', { id: 'catalog', title: 'Catalog', icon: Database20Regular, path: '/catalog', section: 'main', order: 40, permission: readCatalog });
     ctx.add('routes', { path: '/catalog', permission: readCatalog, load: () => import('./pages/CatalogPage') });
     ctx.add('routes', { path: '/configs', permission: readCatalog, load: () => import('./pages/ConfigsRedirect') });
     ctx.add('routes', { path: '/catalog/changes', permission: readCatalog, load: () => import('./pages/ChangesPage') });
