@@ -184,7 +184,7 @@ function staticBase(pattern: string): string {
  * the gateway's event loop for minutes that way.
  */
 export function globMatcher(pattern: string): (text: string) => boolean {
-  type Token = { kind: 'any' | 'dirs' | 'segment' | 'one' } | { kind: 'char'; char: string };
+  type Token = { kind: 'any' | 'dirs' | 'segment' | 'one'; char?: undefined } | { kind: 'char'; char: string };
   const tokens: Token[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
