@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
 import {
   AppsV1Api,
   BatchV1Api,
@@ -8,6 +10,7 @@ import {
   ResponseContext,
   Watch,
   type ConfigurationOptions,
+  type HttpLibrary,
   type ObservableMiddleware,
   type RequestContext,
 } from '@kubernetes/client-node';
@@ -155,7 +158,7 @@ async function listPage(cluster: Cluster, def: KindDef, params: Record<string, u
         }),
       ),
   };
-  const options: ConfigurationOptions = { middleware: [capture], middlewareMergeStrategy: 'append' };
+  const options: ConfigurationOptions = { middleware: [capture], middlewareMergeStrategy: 'append', httpApi: NO_REDIRECTS };
   const api = cluster.apis[def.api] as Record<string, (p: Record<string, unknown>, o: ConfigurationOptions) => Promise<unknown>>;
   const method = params.namespace ? def.listNamespaced! : def.listAll;
   // The request carries the signal (set above): an abort rejects the call.
@@ -235,7 +238,7 @@ export async function streamKind(
     labelSelector: scope.labelSelector,
     fieldSelector: scope.fieldSelector,
   };
-  const started = new Watch(cluster.kc).watch(
+  const started = new Watch(noRedirects(cluster.kc)).watch(
     restPath(def, scope.namespace),
     params,
     (type: string, obj: Record<string, unknown>) => {
@@ -267,4 +270,62 @@ export async function streamKind(
     signal.removeEventListener('abort', onAbort);
     onAbort();
   }
+}
+
+/** The most one list page may be (a page holds `pageSize` objects; a server sending more is cut off). */
+export const MAX_LIST_PAGE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The client's HTTP library (node-fetch) follows redirects: an API server answering 302 would send the console to an
+ * address the outbound policy refuses (its own API, its database, a metadata service) and store the answer as
+ * items. This one makes each call itself, with the kubeconfig's agent (CA, client certificate, server name), never
+ * follows a redirect (a 3xx is an error like any non-2xx) and reads at most MAX_LIST_PAGE_BYTES.
+ */
+const NO_REDIRECTS: HttpLibrary = {
+  send(request: RequestContext) {
+    return new Observable(
+      new Promise<ResponseContext>((resolve, reject) => {
+        const url = new URL(request.getUrl());
+        const secure = url.protocol === 'https:';
+        const body = request.getBody();
+        if (body !== undefined && typeof body !== 'string') return reject(new Error('kubernetes: only text request bodies are sent'));
+        const req = (secure ? https : http).request(url, {
+          method: request.getHttpMethod().toString(),
+          headers: request.getHeaders(),
+          agent: request.getAgent(),
+          signal: request.getSignal(),
+        });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_LIST_PAGE_BYTES) {
+              res.destroy();
+              reject(new Error(`kubernetes: an answer larger than ${MAX_LIST_PAGE_BYTES / 1024 / 1024} MB (lower pageSize)`));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+            resolve(new ResponseContext(res.statusCode ?? 0, headers, { text: async () => text, binary: async () => Buffer.from(text) }));
+          });
+        });
+        req.end(body);
+      }),
+    );
+  },
+};
+
+/** The kubeconfig as the client's `Watch` reads it, with redirects not followed (node-fetch's `redirect: manual`). */
+function noRedirects(kc: KubeConfig): KubeConfig {
+  const wrapped = Object.create(kc) as KubeConfig;
+  wrapped.applyToFetchOptions = async (opts) =>
+    ({ ...(await kc.applyToFetchOptions(opts)), redirect: 'manual' }) as Awaited<ReturnType<KubeConfig['applyToFetchOptions']>>;
+  return wrapped;
 }

@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ScrapeContext, ScrapedConfig, ScrapeOutput } from '@contracts';
 import { checkContext } from '../../../test/support/check-context';
 import { startKubernetesPeer, type K8sObject, type KubernetesPeer } from '../../../test/support/peers/kubernetes-peer';
@@ -93,6 +95,52 @@ describe('kubernetes scraper', () => {
   let afterAbort: AbortController | null = null;
   afterEach(() => afterAbort?.abort());
   afterAll(() => peer?.close());
+
+  it('never follows a redirect, in lists or watches (the outbound policy checks only the server it was given)', async () => {
+    // The "elsewhere" server stands for an address the policy refuses: the console's API, its database, metadata.
+    const elsewhere: string[] = [];
+    const target = http.createServer((req, res) => {
+      elsewhere.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ kind: 'List', metadata: { resourceVersion: '1' }, items: [{ metadata: { name: 'stolen', uid: 'u-stolen' } }] }));
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const away = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    // The API server redirects lists (or, with `watchOnly`, only watch streams) elsewhere.
+    let watchOnly = false;
+    const server = http.createServer((req, res) => {
+      const watching = /[?&]watch=(true|1)/.test(req.url ?? '');
+      if (!watchOnly || watching) {
+        res.writeHead(302, { location: `${away}${req.url}` });
+        return void res.end();
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ kind: 'List', metadata: { resourceVersion: '5' }, items: [] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const kubeconfig = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await expect(scraper.scrape({ clusterName: 'c', kubeconfig, insecure: true }, context())).rejects.toThrow(/302/);
+      expect(elsewhere).toEqual([]);
+      watchOnly = true;
+      const stop = new AbortController();
+      afterAbort = stop;
+      const emitted: ScrapeOutput[] = [];
+      const watching = scraper.watch(
+        { clusterName: 'c', kubeconfig, insecure: true, watch: [{ kind: 'Pod' }] },
+        context(5000, undefined, stop.signal),
+        async (o) => {
+          emitted.push(o);
+        },
+      );
+      await expect(watching).rejects.toThrow(/Found|302/);
+      expect(elsewhere).toEqual([]);
+      expect(JSON.stringify(emitted)).not.toContain('stolen');
+    } finally {
+      server.close();
+      target.close();
+    }
+  });
 
   it('validates: clusterName required, field shapes named', () => {
     expect(scraper.validate({})).toEqual(['clusterName: required']);

@@ -148,21 +148,36 @@ export class KubernetesScraper implements ScraperType {
       if (change) send({ configs: [], changes: [change] });
     };
     const watchers: Promise<void>[] = [];
+    // A stream may fail while later kinds are still being listed, before Promise.all below listens: marked handled
+    // at once, or Node's unhandled rejection would end the gateway's process.
+    let streamFailure: unknown = null;
+    const started = (watcher: Promise<void>) => {
+      watcher.catch((err) => {
+        streamFailure ??= err;
+        stop.abort();
+      });
+      watchers.push(watcher);
+    };
     // Namespaces and nodes first: parents and Pod → Node relationships of what the streams emit resolve against them.
     const ordered = [...new Set([...options.kinds.filter((k) => !k.namespaced), ...options.watchKinds])];
     // Every stream (and its pause) listens on the signal at once: one per kind and namespace, not a leak.
     setMaxListeners(2 * (ordered.length + 1) * Math.max(1, options.namespaces.length) + 10, signal);
-    for (const def of ordered) {
-      const streamed = options.watchKinds.includes(def);
-      for (const namespace of scopesOf(def, options)) {
-        const first = await listKind(cluster, def, { namespace, ...this.selectors(def, options), pageSize: options.pageSize }, signal);
-        for (const o of first.items) if (!isExcluded(o, options)) index.add(o);
-        if (streamed) watchers.push(this.follow(cluster, def, namespace, first.resourceVersion, options, signal, onObject));
+    try {
+      for (const def of ordered) {
+        const streamed = options.watchKinds.includes(def);
+        for (const namespace of scopesOf(def, options)) {
+          const first = await listKind(cluster, def, { namespace, ...this.selectors(def, options), pageSize: options.pageSize }, signal);
+          for (const o of first.items) if (!isExcluded(o, options)) index.add(o);
+          if (streamed) started(this.follow(cluster, def, namespace, first.resourceVersion, options, signal, onObject));
+        }
       }
-    }
-    for (const namespace of scopesOf(EVENT_KIND, options)) {
-      const first = await listKind(cluster, EVENT_KIND, { namespace, pageSize: options.pageSize }, signal);
-      watchers.push(this.follow(cluster, EVENT_KIND, namespace, first.resourceVersion, options, signal, onEvent));
+      for (const namespace of scopesOf(EVENT_KIND, options)) {
+        const first = await listKind(cluster, EVENT_KIND, { namespace, pageSize: options.pageSize }, signal);
+        started(this.follow(cluster, EVENT_KIND, namespace, first.resourceVersion, options, signal, onEvent));
+      }
+    } catch (err) {
+      stop.abort();
+      throw streamFailure ?? err;
     }
     try {
       await Promise.all(watchers);
