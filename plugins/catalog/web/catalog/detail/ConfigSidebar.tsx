@@ -6,6 +6,7 @@ import { HealthBadge } from '@web/core/components/HealthBadge';
 import { formatDateTime, formatElapsed } from '@web/core/formatDateTime';
 import { configTypePath, scraperPath, type ConfigDetail } from '../../catalogApi';
 import { formatCurrency } from '../../format';
+import { ConfigComponentLinks } from './ConfigComponentLinks';
 import { groupProperties } from './propertyGroups';
 
 /** A config is flagged as last scraped when its last scrape is at least this old (spec 02 §9). */
@@ -108,6 +109,7 @@ export function ConfigSidebar({ config, now = Date.now() }: { config: ConfigDeta
         ))}
       </dl>
       {config.description && <Caption1>{config.description}</Caption1>}
+      <ConfigComponentLinks configId={config.id} />
     </aside>
   );
 }
