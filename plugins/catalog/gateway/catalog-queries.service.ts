@@ -24,6 +24,10 @@ const GROUP_COLUMNS: Record<string, string> = {
   changed: `(coalesce(ch.n, 0) > 0)::text`,
 };
 const TAG_SUFFIX = '__tag';
+/** Columns a summary may group by at once (each is a GROUP BY and ORDER BY expression over every item). */
+const MAX_GROUP_BY = 8;
+/** The deepest page of the changes search (OFFSET is written into the SQL text, so it must stay a plain integer). */
+const MAX_CHANGES_PAGE = 100_000;
 const HEALTH = ['healthy', 'unhealthy', 'warning', 'unknown'];
 /** Sortable columns of the changes search (`sort_by`, '-' for descending). */
 const CHANGE_SORTS: Record<string, string> = {
@@ -38,16 +42,18 @@ const CHANGE_SORTS: Record<string, string> = {
   type: 'ci.type',
   config_class: 'ci.config_class',
 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, mo: 30 * 86_400_000, y: 365 * 86_400_000 };
 
 /**
  * A comma list of values with include/exclude marks, as the URL writes them (`healthy:1,warning:-1`; a value without
  * a mark is included). A comma or colon inside a value is escaped with a backslash (spec 03 §5).
  */
-export function parseMarked(text: string | undefined): { include: string[]; exclude: string[] } {
+export function parseMarked(text: string | undefined, field = 'filter'): { include: string[]; exclude: string[] } {
   const include: string[] = [];
   const exclude: string[] = [];
-  if (!text) return { include, exclude };
+  if (text === undefined || text === null || text === '') return { include, exclude };
+  if (typeof text !== 'string') throw badRequest(`${field}: a comma list such as a:1,b:-1`);
   for (const raw of text.split(/(?<!\\),/)) {
     if (!raw.trim()) continue;
     const mark = /^(.*?)(?<!\\):(-?1)$/.exec(raw);
@@ -59,18 +65,21 @@ export function parseMarked(text: string | undefined): { include: string[]; excl
 
 /** `now`, `now-2d`, `now-15m` or an ISO time → a Date; throws a 400 naming the field otherwise. */
 export function parseTime(text: string, field: string): Date {
+  if (typeof text !== 'string') throw badRequest(`${field}: use an ISO time or now-<n><unit> such as now-2d`);
   const relative = /^now(?:-(\d+)(mo|[smhdwy]))?$/.exec(text.trim());
-  if (relative) return new Date(Date.now() - (relative[1] ? Number(relative[1]) * UNITS_MS[relative[2]] : 0));
-  const time = new Date(text);
-  if (Number.isNaN(time.getTime())) throw badRequest(`${field}: use an ISO time or now-<n><unit> such as now-2d`);
+  const time = relative ? new Date(Date.now() - (relative[1] ? Number(relative[1]) * UNITS_MS[relative[2]] : 0)) : new Date(text);
+  // Postgres' timestamps end at 294276 AD; a Date past them (or none) is a 400, not the database's error.
+  if (Number.isNaN(time.getTime()) || Math.abs(time.getFullYear()) > 200_000) throw badRequest(`${field}: use an ISO time or now-<n><unit> such as now-2d`);
   return time;
 }
 
 /** `30d` → an SQL interval literal's text; a 400 naming the field otherwise. */
 function windowOf(text: string | undefined, field: string): string {
-  const match = /^(\d+)(mo|[smhdwy])$/.exec((text ?? '30d').trim());
-  if (!match) throw badRequest(`${field}: a window such as 30d, 12h or 1w`);
-  return `${Number(match[1]) * UNITS_MS[match[2]]} milliseconds`;
+  const match = typeof (text ?? '30d') === 'string' ? /^(\d{1,9})(mo|[smhdwy])$/.exec((text ?? '30d').trim()) : null;
+  const ms = match ? Number(match[1]) * UNITS_MS[match[2]] : NaN;
+  // At most 100 years: the number is written into the SQL text, so it must stay a plain integer.
+  if (!match || !Number.isSafeInteger(ms) || ms > 100 * UNITS_MS.y) throw badRequest(`${field}: a window such as 30d, 12h or 1w (at most 100y)`);
+  return `${ms} milliseconds`;
 }
 
 class Params {
@@ -83,7 +92,7 @@ class Params {
 
 /** `key=value` pairs of a marked list over a jsonb column: included ones must all match, excluded ones none. */
 function keyValueFilters(column: string, text: string | undefined, params: Params, field: string): string[] {
-  const { include, exclude } = parseMarked(text);
+  const { include, exclude } = parseMarked(text, field);
   const pair = (entry: string) => {
     const at = entry.indexOf('=');
     if (at <= 0) throw badRequest(`${field}: use key=value pairs`);
@@ -95,8 +104,8 @@ function keyValueFilters(column: string, text: string | undefined, params: Param
   ];
 }
 
-function valueFilters(column: string, text: string | undefined, params: Params): string[] {
-  const { include, exclude } = parseMarked(text);
+function valueFilters(column: string, text: string | undefined, params: Params, field: string): string[] {
+  const { include, exclude } = parseMarked(text, field);
   const out: string[] = [];
   if (include.length) out.push(`${column} = ANY(${params.add(include)}::text[])`);
   if (exclude.length) out.push(`${column} IS DISTINCT FROM ALL(${params.add(exclude)}::text[])`);
@@ -109,7 +118,18 @@ export class CatalogQueriesService {
   constructor(private readonly db: Db) {}
 
   async summary(request: CatalogSummaryRequest): Promise<CatalogSummaryResponse> {
+    if (
+      request.groupBy !== undefined &&
+      request.groupBy !== null &&
+      (!Array.isArray(request.groupBy) || !request.groupBy.every((g) => typeof g === 'string' && g))
+    ) {
+      throw badRequest('groupBy: a list of column names or <tag>__tag');
+    }
     const groupBy = request.groupBy?.length ? request.groupBy : ['config_class', 'type'];
+    if (groupBy.length > MAX_GROUP_BY) throw badRequest(`groupBy: at most ${MAX_GROUP_BY} columns`);
+    for (const field of ['configType', 'search'] as const) {
+      if (request[field] !== undefined && request[field] !== null && typeof request[field] !== 'string') throw badRequest(`${field}: must be text`);
+    }
     const params = new Params();
     const groups = groupBy.map((name) => {
       if (name.endsWith(TAG_SUFFIX)) return { key: name.slice(0, -TAG_SUFFIX.length), sql: `ci.tags ->> ${params.add(name.slice(0, -TAG_SUFFIX.length))}` };
@@ -171,8 +191,8 @@ export class CatalogQueriesService {
     if (!request.deleted) where.push('ci.deleted_at IS NULL');
     if (request.configType) where.push(`ci.type = ${params.add(request.configType)}`);
     where.push(...keyValueFilters('ci.labels', request.labels, params, 'labels'));
-    where.push(...valueFilters('ci.health', request.health?.toLowerCase(), params));
-    where.push(...valueFilters('ci.status', request.status, params));
+    where.push(...valueFilters('ci.health', typeof request.health === 'string' ? request.health.toLowerCase() : request.health, params, 'health'));
+    where.push(...valueFilters('ci.status', request.status, params, 'status'));
     if (request.search?.trim()) where.push(`ci.name ILIKE ${params.add(`%${request.search.trim().replace(/[\\%_]/g, '\\$&')}%`)}`);
     return where;
   }
@@ -182,14 +202,18 @@ export class CatalogQueriesService {
     const where: string[] = [];
     const page = request.page === undefined ? 1 : Number(request.page);
     const pageSize = request.page_size === undefined ? 200 : Number(request.page_size);
-    if (!Number.isInteger(page) || page < 1) throw badRequest('page: a whole number from 1');
+    if (!Number.isInteger(page) || page < 1 || page > MAX_CHANGES_PAGE) throw badRequest(`page: a whole number from 1 to ${MAX_CHANGES_PAGE}`);
+    for (const field of ['id', 'from', 'to', 'summary', 'created_by', 'sort_by', 'recursive'] as const) {
+      if (request[field] !== undefined && request[field] !== null && typeof request[field] !== 'string') throw badRequest(`${field}: must be text`);
+    }
+    if (request.created_by && !UUID.test(request.created_by)) throw badRequest('created_by: not a person id');
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw badRequest('page_size: a whole number from 1 to 1000');
     const from = parseTime(request.from || 'now-2d', 'from');
     where.push(`cc.created_at >= ${params.add(from)}`);
     if (request.to) where.push(`cc.created_at <= ${params.add(parseTime(request.to, 'to'))}`);
     if (!request.include_deleted_configs) where.push('ci.deleted_at IS NULL');
     if (request.id) {
-      if (!/^[0-9a-f-]{36}$/i.test(request.id)) throw badRequest('id: not a config id');
+      if (!UUID.test(request.id)) throw badRequest('id: not a config id');
       const depth = request.depth === undefined ? 5 : Number(request.depth);
       if (!Number.isInteger(depth) || depth < 1 || depth > 10) throw badRequest('depth: a whole number from 1 to 10');
       if (request.recursive) {
@@ -200,11 +224,11 @@ export class CatalogQueriesService {
         );
       } else where.push(`cc.config_id = ${params.add(request.id)}::uuid`);
     }
-    if (request.config_type) where.push(...valueFilters('ci.type', request.config_type, params));
-    where.push(...valueFilters('cc.change_type', request.type, params));
-    where.push(...valueFilters('cc.severity', request.severity, params));
-    where.push(...valueFilters('cc.source', request.source, params));
-    where.push(...valueFilters('cc.external_created_by', request.external_created_by, params));
+    if (request.config_type) where.push(...valueFilters('ci.type', request.config_type, params, 'config_type'));
+    where.push(...valueFilters('cc.change_type', request.type, params, 'type'));
+    where.push(...valueFilters('cc.severity', request.severity, params, 'severity'));
+    where.push(...valueFilters('cc.source', request.source, params, 'source'));
+    where.push(...valueFilters('cc.external_created_by', request.external_created_by, params, 'external_created_by'));
     if (request.created_by) where.push(`cc.created_by = ${params.add(request.created_by)}::uuid`);
     if (request.summary?.trim()) where.push(`cc.summary ILIKE ${params.add(`%${request.summary.trim().replace(/[\\%_]/g, '\\$&')}%`)}`);
     where.push(...keyValueFilters('coalesce(cc.tags, ci.tags)', request.tags, params, 'tags'));
