@@ -22,8 +22,9 @@ interface Watch {
 
 /** How often the set of watched scrapers is brought in line with the stored ones. */
 const RECONCILE_MS = 5000;
-/** A watch that ended with an error starts again after this pause. */
+/** A watch that ended with an error starts again after a pause: this at first, doubling up to the maximum. */
 const RESTART_MS = 5000;
+const MAX_RESTART_MS = 5 * 60_000;
 /** Advisory lock namespace of scraper watches (the second key is the scraper id's hash). */
 const WATCH_LOCK = 0x5c4a;
 
@@ -71,7 +72,9 @@ export class ScrapeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const watchable = this.plugins.ids(SCRAPER_TYPES).filter((id) => this.plugins.find(SCRAPER_TYPES, id)?.watch);
       const rows = await this.db.query<ScraperRow & { updated_at: Date }>(
-        `SELECT id, name, namespace, agent_id, spec, updated_at FROM config_scrapers WHERE deleted_at IS NULL AND spec ?| $1::text[]`,
+        // Scheduled scrapers only: a scraper that is not (the demo's illustrative ones) is not watched either.
+        `SELECT id, name, namespace, agent_id, spec, updated_at FROM config_scrapers
+         WHERE deleted_at IS NULL AND next_runtime IS NOT NULL AND spec ?| $1::text[]`,
         [watchable],
       );
       const wanted = new Map(rows.map((r) => [r.id, r]));
@@ -105,7 +108,9 @@ export class ScrapeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
     const done = Promise.all(
       entries.map(async (entry) => {
         const type = this.plugins.find(SCRAPER_TYPES, entry.type)!;
+        let pauseMs = RESTART_MS;
         while (!controller.signal.aborted) {
+          const started = Date.now();
           const { ctx, guard } = this.runner.contextFor(row, controller.signal, this.runner.timeoutFor(type, entry.spec));
           const emit = async (output: ScrapeOutput) => {
             const transformed = await applyCommonFields(guard.ledger.redact(output), entry.spec, { scraperType: entry.type, evaluator: this.evaluator });
@@ -116,7 +121,10 @@ export class ScrapeWatcher implements OnApplicationBootstrap, OnModuleDestroy {
           } catch (error) {
             if (!controller.signal.aborted) this.logger.warn(`watch of scraper ${row.id} ended: ${guard.ledger.redact((error as Error).message)}`);
           }
-          if (!controller.signal.aborted) await pause(RESTART_MS, controller.signal);
+          // A watch that ran a while starts again soon; one that keeps failing at once waits longer each time.
+          if (Date.now() - started > MAX_RESTART_MS) pauseMs = RESTART_MS;
+          if (!controller.signal.aborted) await pause(pauseMs, controller.signal);
+          pauseMs = Math.min(pauseMs * 2, MAX_RESTART_MS);
         }
       }),
     ).then(() => undefined);
