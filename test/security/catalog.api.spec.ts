@@ -36,8 +36,9 @@ describe('catalogue: permissions and hostile input', () => {
     await csrf(who.agent.patch(`/api/db/config_scrapers?id=eq.${scraperId}`))
       .send({ spec: {} })
       .expect(403);
-    for (const table of ['config_items', 'config_changes', 'config_analysis', 'config_relationships']) {
-      await csrf(who.agent.delete(`/api/db/${table}?id=is.null`)).expect(403);
+    await csrf(who.agent.delete('/api/db/config_items?id=is.null')).expect(403);
+    for (const table of ['config_changes', 'config_analysis', 'config_relationships']) {
+      await csrf(who.agent.delete(`/api/db/${table}?config_id=is.null`)).expect(405);
     }
     expect(await count()).toBe(before);
     expect((await t.pool.query(`select deleted_at from config_scrapers where id = $1`, [scraperId])).rows[0].deleted_at).toBeNull();
@@ -56,6 +57,21 @@ describe('catalogue: permissions and hostile input', () => {
       .send({ spec: { file: [{}] } })
       .expect(400);
     expect((await t.pool.query(`select id, spec from config_scrapers order by id`)).rows).toEqual(before);
+  });
+
+  it("keeps scraper-written history out of the data API's writes: an editor cannot forge or wipe changes, insights or edges", async () => {
+    const item = (await t.pool.query(`insert into config_items (name, type) values ('kept', 'Sec::Item') returning id`)).rows[0].id;
+    await t.pool.query(`insert into config_changes (config_id, change_type, summary) values ($1, 'diff', 'real')`, [item]);
+    const send = (method: 'post' | 'patch' | 'delete', table: string, body?: object) =>
+      editor.agent[method](`/api/db/${table}${method === 'post' ? '' : '?config_id=not.is.null'}`)
+        .set('x-csrf-token', editor.csrf)
+        .send(body);
+    for (const table of ['config_changes', 'config_analysis', 'config_relationships']) {
+      await send('delete', table).expect(405);
+      await send('patch', table, { summary: 'forged' }).expect(405);
+    }
+    await send('post', 'config_changes', { config_id: item, change_type: 'diff', summary: 'forged' }).expect(405);
+    expect((await t.pool.query(`select summary from config_changes where config_id = $1`, [item])).rows).toEqual([{ summary: 'real' }]);
   });
 
   describe('POST /api/catalog/summary and /changes answer 400 to what they do not expect', () => {

@@ -14,10 +14,13 @@ export class CatalogResources implements DataApiResourceProvider {
 
   resources(): DataApiResourceRegistration[] {
     return [
+      // Items stay writable by whoever may write `database` (admin, editor: spec 03 §6). Changes, insights and scraped
+      // relationships are the scrapers' record of what happened: read-only here (405), so nobody forges a change or
+      // wipes the history with one DELETE (the data API's deletes are hard). No call of spec 02 writes them.
       { name: 'config_items', kind: 'table', read: 'database', write: 'database', feature, softDelete: true },
-      { name: 'config_changes', kind: 'table', read: 'database', write: 'database', feature },
-      { name: 'config_analysis', kind: 'table', read: 'database', write: 'database', feature },
-      { name: 'config_relationships', kind: 'table', read: 'database', write: 'database', feature },
+      { name: 'config_changes', kind: 'table', read: 'database', write: null, feature },
+      { name: 'config_analysis', kind: 'table', read: 'database', write: null, feature },
+      { name: 'config_relationships', kind: 'table', read: 'database', write: null, feature },
       // Linking a config to a topology component is a topology edit.
       { name: 'config_component_relationships', kind: 'table', read: 'database', write: 'topologies', feature },
       {
