@@ -179,7 +179,15 @@ export class IngestService {
       await tx.query(`UPDATE config_items SET deleted_at = now(), delete_reason = 'CHANGE' WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [deleteIds]);
     }
 
-    errors.push(...(await this.writeRelationships(tx, scraperId, items, ids, options.full)));
+    errors.push(
+      ...(await this.writeRelationships(
+        tx,
+        items,
+        ids,
+        [...stored.values()].map((row) => row.id),
+        options.full,
+      )),
+    );
     errors.push(...(await this.writeAnalysis(tx, scraperId, out.analysis, ids)));
 
     if (options.full) {
@@ -407,7 +415,7 @@ export class IngestService {
    * Relationships the items carry (resolved by external id, id, name or labels among the catalogue's items). On a
    * whole scrape, scraped relationships between two of this scraper's items that it no longer reports are removed.
    */
-  private async writeRelationships(tx: PoolClient, scraperId: string, items: ResolvedItem[], ids: Map<string, string>, full: boolean): Promise<string[]> {
+  private async writeRelationships(tx: PoolClient, items: ResolvedItem[], ids: Map<string, string>, storedIds: string[], full: boolean): Promise<string[]> {
     const errors: string[] = [];
     const byRef: ExternalRef[] = [];
     for (const item of items)
@@ -447,14 +455,17 @@ export class IngestService {
         [JSON.stringify(part)],
       );
     }
-    if (full) {
+    if (full && storedIds.length) {
+      // Between two items this scraper had before this scrape (new items have no old edges). Named by id, not by a
+      // join on scraper_id: the planner's statistics do not know the rows this transaction just inserted.
       await tx.query(
-        `UPDATE config_relationships r SET deleted_at = now()
-         FROM config_items a, config_items b
+        `WITH mine AS (SELECT unnest($1::uuid[]) AS id),
+         kept AS (SELECT * FROM unnest($2::uuid[], $3::uuid[]) AS k(config_id, related_id))
+         UPDATE config_relationships r SET deleted_at = now()
          WHERE r.selector_id = '${SCRAPED_SELECTOR}' AND r.deleted_at IS NULL
-           AND a.id = r.config_id AND b.id = r.related_id AND a.scraper_id = $1 AND b.scraper_id = $1
-           AND NOT ((r.config_id, r.related_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[])))`,
-        [scraperId, list.map((e) => e.config_id), list.map((e) => e.related_id)],
+           AND r.config_id IN (SELECT id FROM mine) AND r.related_id IN (SELECT id FROM mine)
+           AND NOT EXISTS (SELECT 1 FROM kept WHERE kept.config_id = r.config_id AND kept.related_id = r.related_id)`,
+        [storedIds, list.map((e) => e.config_id), list.map((e) => e.related_id)],
       );
     }
     return errors;

@@ -19,6 +19,60 @@ export class ReadModelViews1732300000005 implements MigrationInterface {
   }
 }
 
+/**
+ * The first `related_configs_recursive` (one recursive query over every edge). The catalogue's migration
+ * RelatedConfigsWalk1732300011200 replaces it and restores it on the way down.
+ */
+export const RELATED_CONFIGS_RECURSIVE = `CREATE FUNCTION related_configs_recursive(
+       config_id uuid,
+       type_filter text DEFAULT 'all',
+       include_deleted_configs boolean DEFAULT false,
+       max_depth integer DEFAULT 10,
+       incoming_relation text DEFAULT 'both',
+       outgoing_relation text DEFAULT 'both'
+     ) RETURNS TABLE (
+       id uuid, name text, type text, config_class text, status text, health text, labels jsonb, tags jsonb,
+       agent_id uuid, created_at timestamptz, updated_at timestamptz, deleted_at timestamptz,
+       depth integer, direction text, relation_type text, relation text, related_id uuid
+     ) LANGUAGE sql STABLE AS $$
+       WITH RECURSIVE edges AS (
+         SELECT c.parent_id AS from_id, c.id AS to_id, 'hard'::text AS kind, 'parent'::text AS relation
+         FROM config_items c WHERE c.parent_id IS NOT NULL
+         UNION ALL
+         SELECT r.config_id, r.related_id, 'soft', r.relation
+         FROM config_relationships r WHERE r.deleted_at IS NULL
+       ),
+       opts AS (
+         SELECT CASE WHEN $2 IN ('incoming', 'upstream') THEN 'incoming'
+                     WHEN $2 IN ('outgoing', 'downstream') THEN 'outgoing'
+                     ELSE 'all' END AS dir
+       ),
+       walk AS (
+         SELECT n.next_id AS id, $1 AS related_id, d.direction, e.kind, e.relation, 1 AS depth,
+           ARRAY[$1, n.next_id] AS path
+         FROM (VALUES ('outgoing'), ('incoming')) d (direction)
+         CROSS JOIN opts
+         JOIN edges e ON (d.direction = 'outgoing' AND e.from_id = $1) OR (d.direction = 'incoming' AND e.to_id = $1)
+         CROSS JOIN LATERAL (SELECT CASE WHEN d.direction = 'outgoing' THEN e.to_id ELSE e.from_id END AS next_id) n
+         WHERE opts.dir IN ('all', d.direction)
+           AND (CASE d.direction WHEN 'outgoing' THEN $6 ELSE $5 END) IN ('both', e.kind)
+         UNION ALL
+         SELECT n.next_id, w.id, w.direction, e.kind, e.relation, w.depth + 1, w.path || n.next_id
+         FROM walk w
+         JOIN edges e ON (w.direction = 'outgoing' AND e.from_id = w.id) OR (w.direction = 'incoming' AND e.to_id = w.id)
+         CROSS JOIN LATERAL (SELECT CASE WHEN w.direction = 'outgoing' THEN e.to_id ELSE e.from_id END AS next_id) n
+         WHERE w.depth < $4
+           AND NOT n.next_id = ANY (w.path)
+           AND (CASE w.direction WHEN 'outgoing' THEN $6 ELSE $5 END) IN ('both', e.kind)
+       )
+       SELECT DISTINCT ON (c.id) c.id, c.name, c.type, c.config_class, c.status, c.health, c.labels, c.tags,
+         c.agent_id, c.created_at, c.updated_at, c.deleted_at, w.depth, w.direction, w.kind, w.relation, w.related_id
+       FROM walk w
+       JOIN config_items c ON c.id = w.id
+       WHERE ($3 OR c.deleted_at IS NULL) AND c.id <> $1
+       ORDER BY c.id, w.depth
+     $$`;
+
 const LOCAL_AGENT = `'00000000-0000-0000-0000-000000000000'::uuid`;
 
 /** Latest job of a resource plus its last failure (spec 03 §3 settings resource). */
@@ -352,54 +406,6 @@ const FUNCTIONS: [string, string][] = [
     // type_filter: outgoing|downstream, incoming|upstream or all; *_relation: hard, soft or both.
     // Further filters of the spec's call (type, status, health) apply to the returned rows.
     'related_configs_recursive(uuid, text, boolean, integer, text, text)',
-    `CREATE FUNCTION related_configs_recursive(
-       config_id uuid,
-       type_filter text DEFAULT 'all',
-       include_deleted_configs boolean DEFAULT false,
-       max_depth integer DEFAULT 10,
-       incoming_relation text DEFAULT 'both',
-       outgoing_relation text DEFAULT 'both'
-     ) RETURNS TABLE (
-       id uuid, name text, type text, config_class text, status text, health text, labels jsonb, tags jsonb,
-       agent_id uuid, created_at timestamptz, updated_at timestamptz, deleted_at timestamptz,
-       depth integer, direction text, relation_type text, relation text, related_id uuid
-     ) LANGUAGE sql STABLE AS $$
-       WITH RECURSIVE edges AS (
-         SELECT c.parent_id AS from_id, c.id AS to_id, 'hard'::text AS kind, 'parent'::text AS relation
-         FROM config_items c WHERE c.parent_id IS NOT NULL
-         UNION ALL
-         SELECT r.config_id, r.related_id, 'soft', r.relation
-         FROM config_relationships r WHERE r.deleted_at IS NULL
-       ),
-       opts AS (
-         SELECT CASE WHEN $2 IN ('incoming', 'upstream') THEN 'incoming'
-                     WHEN $2 IN ('outgoing', 'downstream') THEN 'outgoing'
-                     ELSE 'all' END AS dir
-       ),
-       walk AS (
-         SELECT n.next_id AS id, $1 AS related_id, d.direction, e.kind, e.relation, 1 AS depth,
-           ARRAY[$1, n.next_id] AS path
-         FROM (VALUES ('outgoing'), ('incoming')) d (direction)
-         CROSS JOIN opts
-         JOIN edges e ON (d.direction = 'outgoing' AND e.from_id = $1) OR (d.direction = 'incoming' AND e.to_id = $1)
-         CROSS JOIN LATERAL (SELECT CASE WHEN d.direction = 'outgoing' THEN e.to_id ELSE e.from_id END AS next_id) n
-         WHERE opts.dir IN ('all', d.direction)
-           AND (CASE d.direction WHEN 'outgoing' THEN $6 ELSE $5 END) IN ('both', e.kind)
-         UNION ALL
-         SELECT n.next_id, w.id, w.direction, e.kind, e.relation, w.depth + 1, w.path || n.next_id
-         FROM walk w
-         JOIN edges e ON (w.direction = 'outgoing' AND e.from_id = w.id) OR (w.direction = 'incoming' AND e.to_id = w.id)
-         CROSS JOIN LATERAL (SELECT CASE WHEN w.direction = 'outgoing' THEN e.to_id ELSE e.from_id END AS next_id) n
-         WHERE w.depth < $4
-           AND NOT n.next_id = ANY (w.path)
-           AND (CASE w.direction WHEN 'outgoing' THEN $6 ELSE $5 END) IN ('both', e.kind)
-       )
-       SELECT DISTINCT ON (c.id) c.id, c.name, c.type, c.config_class, c.status, c.health, c.labels, c.tags,
-         c.agent_id, c.created_at, c.updated_at, c.deleted_at, w.depth, w.direction, w.kind, w.relation, w.related_id
-       FROM walk w
-       JOIN config_items c ON c.id = w.id
-       WHERE ($3 OR c.deleted_at IS NULL) AND c.id <> $1
-       ORDER BY c.id, w.depth
-     $$`,
+    RELATED_CONFIGS_RECURSIVE,
   ],
 ];
