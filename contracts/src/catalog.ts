@@ -13,8 +13,12 @@ export interface CatalogSummaryRequest {
   /** Include soft-deleted items (default false). */
   deleted?: boolean;
   configType?: string;
+  /** The part of the type before `::` (the Group By option 'provider'). */
+  configClass?: string;
   /** `key=value:1,key=value:-1` over labels. */
   labels?: string;
+  /** `key=value:1,key=value:-1` over tags. */
+  tags?: string;
   /** Comma list with `:1` / `:-1` marks, as in the URL (`healthy:1,warning:-1`), or plain values. */
   health?: string;
   status?: string;

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import type { ExternalRef, ScrapedAnalysis, ScrapeTypeSummary } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
+import { CatalogQueriesService } from './catalog-queries.service';
 import type { RetentionRule } from './scrape-config';
 import { diffConfigs } from './transform/diff';
 import { changeFingerprint } from './transform/fingerprint';
@@ -68,10 +69,15 @@ const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.
  */
 @Injectable()
 export class IngestService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly queries: CatalogQueriesService,
+  ) {}
 
   async ingest(out: TransformOutput, options: IngestOptions): Promise<IngestResult> {
-    return this.db.transaction((tx) => this.write(tx, out, options));
+    const result = await this.db.transaction((tx) => this.write(tx, out, options));
+    this.queries.invalidate();
+    return result;
   }
 
   private async write(tx: PoolClient, out: TransformOutput, options: IngestOptions): Promise<IngestResult> {

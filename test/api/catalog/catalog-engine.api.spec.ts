@@ -196,6 +196,24 @@ ${extra}`;
     await post(viewer, '/api/catalog/summary', { groupBy: ['nope'] }).expect(400);
   });
 
+  it('reuses a summary answer until the next ingest, and filters it by class and tags', async () => {
+    const count = async () =>
+      (await post(viewer, '/api/catalog/summary', { configType: 'Demo::Thing' }).expect(200)).body.summary.reduce(
+        (n: number, r: { count: number }) => n + r.count,
+        0,
+      );
+    const before = await count();
+    await t.pool.query(`insert into config_items (type, name, tags) values ('Demo::Thing', 'written-directly', '{"team":"blue"}')`);
+    // Written around the engine: the kept answer stands until it expires or an ingest drops it.
+    expect(await count()).toBe(before);
+    const id = (await post(editor, '/api/scrapers', { yaml: yaml('refresh') }).expect(201)).body.id;
+    fake.next = { configs: [doc('fresh')] };
+    await post(editor, `/api/scrapers/${id}/run`, {}).expect(200);
+    expect(await count()).toBe(before + 2);
+    const tagged = await post(viewer, '/api/catalog/summary', { configClass: 'Demo', tags: 'team=blue:1' }).expect(200);
+    expect(tagged.body.summary).toEqual([expect.objectContaining({ config_class: 'Demo', type: 'Demo::Thing', count: 1 })]);
+  });
+
   it('refuses a bad document whole, naming each field, through the API and the data API', async () => {
     const before = (await t.pool.query(`select count(*)::int n from config_scrapers`)).rows[0].n;
     const bad = await post(editor, '/api/scrapers', {

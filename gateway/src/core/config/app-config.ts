@@ -110,6 +110,11 @@ export interface AppConfig {
     /** Response bodies and script output stored with a check result are cut to this many bytes. */
     storedBodyBytes: number;
   };
+  /** The catalogue's reads (plugins/catalog). */
+  catalog: {
+    /** How long a replica reuses a grouped summary answer (0 = never); each ingest on that replica clears it. */
+    summaryCacheMs: number;
+  };
   /** Catalogue scrapes (plugins/catalog and plugins/scraper-*): the scheduler, its caps, and what `file` may read. */
   scrapers: {
     scheduler: boolean;
@@ -290,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       summaryCacheMs: int(env, 'HEALTH_SUMMARY_CACHE_MS', 2000, 0, 60_000),
       storedBodyBytes: int(env, 'HEALTH_STORED_BODY_BYTES', 16 * 1024, 256, 10 * 1024 * 1024),
     },
+    catalog: { summaryCacheMs: int(env, 'CATALOG_SUMMARY_CACHE_MS', 10_000, 0, 600_000) },
     scrapers: {
       scheduler: bool(env, 'SCRAPER_SCHEDULER', true),
       tickMs: int(env, 'SCRAPER_SCHEDULER_TICK_MS', 1000, 50, 60_000),
