@@ -87,6 +87,8 @@ describe('CatalogPage', () => {
     expect(api.last('/api/catalog/summary')!.body).toMatchObject({ groupBy: ['team__tag'] });
     fireEvent.click(within(summaryRows()[0]).getByText('payments'));
     await waitFor(() => expect(currentLocation()).toBe('/catalog?groupBy=team__tag&tags=team=payments:1'));
+    // The summary that follows is filtered by the tag.
+    await waitFor(() => expect(api.last('/api/catalog/summary')!.body).toMatchObject({ groupBy: ['team__tag'], tags: 'team=payments:1' }));
   });
 
   it('lists configs with the filters of the URL as data-API conditions', async () => {

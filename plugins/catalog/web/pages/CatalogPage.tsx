@@ -25,6 +25,7 @@ export function summaryRequest(state: CatalogState): CatalogSummaryRequest {
     groupBy: state.groupBy,
     deleted: !state.hideDeleted,
     labels: state.labels || undefined,
+    tags: state.tags || undefined,
     status: state.status || undefined,
     health: state.health || undefined,
     changes: { since: SUMMARY_WINDOW },
