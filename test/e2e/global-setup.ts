@@ -40,6 +40,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const db = await createTestDatabase('console_e2e');
   const logFile = path.join(root, 'test-results', 'e2e-gateway.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  // The folder the catalogue journey writes the files its File scraper reads (the only folder file scrapers may read).
+  const scrapeDir = path.join(root, 'test-results', 'e2e-scrape-files');
+  fs.rmSync(scrapeDir, { recursive: true, force: true });
+  fs.mkdirSync(scrapeDir, { recursive: true });
   const log = fs.openSync(logFile, 'w');
   const gateway = spawn('node', [path.join(root, 'gateway/dist/gateway/src/main.js')], {
     cwd: root,
@@ -52,10 +56,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_PASSWORD: E2E_USERS.admin.password,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      SCRAPER_FILE_ROOTS: scrapeDir,
     },
     stdio: ['ignore', log, log],
   });
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url, jiraUrl: jira.url }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url, jiraUrl: jira.url, scrapeDir }));
   await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000, gateway, logFile);
 
   // People besides the first admin (created by the gateway itself on first start).
