@@ -58,6 +58,29 @@ describe('FieldSpecForm', () => {
     });
   });
 
+  it('keeps a lines field as a list of its non-blank lines, keeping a new empty line while typing', async () => {
+    const onSubmit = jest.fn();
+    render(
+      <Harness
+        defaults={{ entry: { paths: ['/srv/a/*.yaml'] } }}
+        name="entry"
+        values="spec"
+        fields={[{ name: 'paths', label: 'Paths', kind: 'lines' }]}
+        onSubmit={onSubmit}
+      />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Paths' });
+    expect(box).toHaveValue('/srv/a/*.yaml');
+    fireEvent.change(box, { target: { value: '/srv/a/*.yaml\n' } });
+    expect(box).toHaveValue('/srv/a/*.yaml\n');
+    fireEvent.change(box, { target: { value: '/srv/a/*.yaml\n  /srv/b/*.json \n\n' } });
+    await submit();
+    expect(onSubmit.mock.calls[0][0].entry).toEqual({ paths: ['/srv/a/*.yaml', '/srv/b/*.json'] });
+    fireEvent.change(box, { target: { value: '  ' } });
+    await submit();
+    expect(onSubmit.mock.calls[1][0].entry).toEqual({ paths: undefined });
+  });
+
   it('keeps values as a form body does: strings, and false for an unticked box', async () => {
     const onSubmit = jest.fn();
     render(<Harness defaults={{}} onSubmit={onSubmit} adjust={() => ({ blankOption: null })} />);

@@ -136,7 +136,7 @@ function SpecField({ field, form }: { field: FieldSpec; form: FieldSpecFormProps
   const error = useShownError(path);
   const disabled = Boolean(form.disabled || adjustment.locked);
   const required = adjustment.required ?? Boolean(field.required);
-  const wide = form.layout === 'grid' && (field.kind === 'textarea' || field.kind === 'choices');
+  const wide = form.layout === 'grid' && (field.kind === 'textarea' || field.kind === 'choices' || field.kind === 'lines');
   const control = form.controls?.[field.kind];
   const props: FieldControlProps = {
     field,
@@ -188,9 +188,12 @@ function SpecField({ field, form }: { field: FieldSpec; form: FieldSpecFormProps
       </div>
     );
   }
-  const text = textOf(value);
+  const text = textOf(value, field.kind);
   const onText = (value: string) => input.onChange(storedText(value, field.kind, style));
   const controlOf = () => {
+    if (field.kind === 'lines') {
+      return <LinesControl stored={text} disabled={disabled} placeholder={adjustment.placeholder} onText={onText} onBlur={input.onBlur} />;
+    }
     if (field.kind === 'select') return <SelectControl {...props} form={form} adjustment={adjustment} text={text} onText={onText} selectRef={input.ref} />;
     if (field.kind === 'textarea') {
       return (
@@ -230,6 +233,40 @@ function SpecField({ field, form }: { field: FieldSpec; form: FieldSpecFormProps
     >
       {controlOf()}
     </Field>
+  );
+}
+
+/**
+ * A `lines` field: the text as typed stays in the box (a new, still empty line included) while the stored list
+ * holds its non-blank lines; a change from elsewhere (the Code tab) replaces the text.
+ */
+function LinesControl({
+  stored,
+  disabled,
+  placeholder,
+  onText,
+  onBlur,
+}: {
+  stored: string;
+  disabled: boolean;
+  placeholder?: string;
+  onText(text: string): void;
+  onBlur(): void;
+}) {
+  const [typed, setTyped] = useState(stored);
+  const shown = textOf(storedText(typed, 'lines', 'spec'), 'lines') === stored ? typed : stored;
+  return (
+    <Textarea
+      value={shown}
+      disabled={disabled}
+      resize="vertical"
+      placeholder={placeholder ?? 'One per line'}
+      onChange={(_, data) => {
+        setTyped(data.value);
+        onText(data.value);
+      }}
+      onBlur={onBlur}
+    />
   );
 }
 

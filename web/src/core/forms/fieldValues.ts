@@ -22,13 +22,21 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && !value.trim());
 }
 
-/** What a text control shows for a stored value. */
-export function textOf(value: unknown): string {
+/** What a text control shows for a stored value (a `lines` list one value per line). */
+export function textOf(value: unknown, kind?: string): string {
+  if (kind === 'lines' && Array.isArray(value)) return value.map(String).join('\n');
   return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** What a text control's input is stored as. */
+/** What a text control's input is stored as (a `lines` field: its non-blank lines, trimmed, as a list). */
 export function storedText(text: string, kind: string, style: FieldValueStyle): unknown {
+  if (kind === 'lines') {
+    const lines = text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return lines.length ? lines : style === 'text' ? [] : undefined;
+  }
   if (style === 'text') return text;
   if (kind === 'number') return numberFromText(text);
   return text === '' ? undefined : text;

@@ -49,9 +49,10 @@ export interface FieldSpec {
   label: string;
   /**
    * `authentication`: the None / Basic / NTLM / NTLMv2 selector over `username`, `password` and the `ntlm`/`ntlmv2`
-   * flags (spec 03); `choices`: several of `options` at once, stored as a list (numbers when the options are).
+   * flags (spec 03); `choices`: several of `options` at once, stored as a list (numbers when the options are);
+   * `lines`: free values one per line, stored as a list of strings (paths, globs).
    */
-  kind: 'text' | 'textarea' | 'number' | 'select' | 'secret' | 'boolean' | 'authentication' | 'choices';
+  kind: 'text' | 'textarea' | 'number' | 'select' | 'secret' | 'boolean' | 'authentication' | 'choices' | 'lines';
   required?: boolean;
   options?: readonly { value: string; label: string }[];
   /** Options come from the gateway (e.g. Jira projects): the key passed to the area's options endpoint. */
