@@ -43,16 +43,16 @@ const analysisTotal = (item: ConfigListItem) => Object.values(item.analysis ?? {
 
 /** Columns whose id is a column of the `configs` view sort on the server. */
 const columns: DataTableColumn<ConfigListItem>[] = [
-  { id: 'name', header: 'Name', flex: 2, value: (item) => item.name, render: (item) => <Name item={item} /> },
-  { id: 'type', header: 'Type', flex: 1 },
+  { id: 'name', header: 'Name', flex: 2, minWidth: 220, value: (item) => item.name, render: (item) => <Name item={item} /> },
+  { id: 'type', header: 'Type', flex: 1, minWidth: 180 },
   { id: 'health', header: 'Health', width: 120, render: (item) => <HealthBadge health={item.health} /> },
   { id: 'status', header: 'Status', width: 130 },
-  { id: 'tags', header: 'Tags', flex: 2, sortable: false, render: (item) => <Tags tags={item.tags} /> },
+  { id: 'tags', header: 'Tags', flex: 2, minWidth: 200, sortable: false, render: (item) => <Tags tags={item.tags} /> },
   { id: 'changes', header: 'Changes', width: 100, render: (item) => <Changes count={item.changes} /> },
   { id: 'analysis', header: 'Insights', width: 100, sortable: false, value: analysisTotal },
   { id: 'cost_total_30d', header: 'Cost (30d)', width: 110, value: (item) => formatCurrency(item.cost_total_30d) },
-  { id: 'created_at', header: 'Created', width: 170, value: (item) => formatDateTime(item.created_at) },
-  { id: 'updated_at', header: 'Updated', width: 170, value: (item) => formatDateTime(item.updated_at) },
+  { id: 'created_at', header: 'Created', width: 190, value: (item) => formatDateTime(item.created_at) },
+  { id: 'updated_at', header: 'Updated', width: 190, value: (item) => formatDateTime(item.updated_at) },
 ];
 
 export interface ConfigListTableProps {

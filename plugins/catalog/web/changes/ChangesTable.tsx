@@ -19,11 +19,11 @@ function Count({ count }: { count: number }) {
 }
 
 const columns: DataTableColumn<CatalogChange>[] = [
-  { id: 'created_at', header: 'Created', width: 170, value: (change) => formatDateTime(change.created_at) },
-  { id: 'name', header: 'Name', flex: 1, value: (change) => change.name },
-  { id: 'type', header: 'Config type', flex: 1 },
+  { id: 'created_at', header: 'Created', width: 190, value: (change) => formatDateTime(change.created_at) },
+  { id: 'name', header: 'Name', flex: 1, minWidth: 180, value: (change) => change.name },
+  { id: 'type', header: 'Config type', flex: 1, minWidth: 180 },
   { id: 'change_type', header: 'Change', width: 150 },
-  { id: 'summary', header: 'Summary', flex: 2, sortable: false },
+  { id: 'summary', header: 'Summary', flex: 2, minWidth: 260, sortable: false },
   { id: 'severity', header: 'Severity', width: 110, render: (change) => <SeverityBadge severity={change.severity} /> },
   { id: 'count', header: 'Count', width: 90, render: (change) => <Count count={change.count} /> },
   { id: 'created_by', header: 'Created by', width: 150, sortable: false, value: (change) => change.created_by ?? change.external_created_by },
