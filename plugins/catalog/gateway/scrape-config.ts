@@ -1,14 +1,10 @@
 import { DEFAULT_SCRAPE_SCHEDULE, SCRAPE_CONFIG_API_VERSION, SCRAPE_CONFIG_KIND, type ScraperSpec, type ScraperType } from '@contracts';
-import { loadUserYaml, dumpYaml } from '@gateway/core/documents';
+import { DocumentError, loadUserYaml, dumpYaml } from '@gateway/core/documents';
 import { parseDuration, scheduleProblem } from '@gateway/core/jobs';
 import { commonFieldProblems } from './transform/validate-common';
 
 /** A scrape config document that will not be saved: every problem found, each naming its field. */
-export class ScrapeConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
-  }
-}
+export class ScrapeConfigError extends DocumentError {}
 
 /** What the scraper types this gateway knows offer the validation (the ids contributed to SCRAPER_TYPES). */
 export interface ScraperTypes {

@@ -4,21 +4,15 @@ import type { ScrapeRunResult } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { Db } from '@gateway/core/database/db.service';
 import { mapDbErrors } from '@gateway/core/database/db-errors';
-import { badRequest, conflict, notFound } from '@gateway/core/http/domain-error';
+import { conflict, notFound } from '@gateway/core/http/domain-error';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { SCRAPER_TYPES } from '@gateway/core/scrapers';
-import { locateProblems, type DocumentProblem } from '@gateway/core/documents';
-import { parseScrapeConfigYaml, ScrapeConfigError, scrapeConfigYaml, validateScrapeConfig, type ParsedScrapeConfig, type ScraperTypes } from './scrape-config';
+import { documentReader, type DocumentBodyDto, type DocumentProblem } from '@gateway/core/documents';
+import { parseScrapeConfigYaml, scrapeConfigYaml, validateScrapeConfig, type ParsedScrapeConfig, type ScraperTypes } from './scrape-config';
 import { ScrapeRunnerService, type ScraperRow } from './scrape-runner.service';
 
 /** A scraper as written: a YAML ScrapeConfig document, or {name, namespace, labels, spec}. */
-export interface ScraperBody {
-  yaml?: string;
-  name?: string;
-  namespace?: string;
-  labels?: Record<string, string>;
-  spec?: Record<string, unknown>;
-}
+export type ScraperBody = DocumentBodyDto;
 
 export interface ScraperDocument {
   id: string;
@@ -54,30 +48,20 @@ export class ScrapersService {
     return { ids: this.plugins.ids(SCRAPER_TYPES).sort(), find: (type) => this.plugins.find(SCRAPER_TYPES, type) };
   }
 
-  /** A validated scrape config; an invalid one answers 400 naming every problem. */
+  /** A validated scrape config (400 `invalid_scraper` naming every problem), and the editor's live validation. */
+  private readonly reader = documentReader((body: ScraperBody) => this.read(body), 'invalid_scraper');
+
   parse(body: ScraperBody): ParsedScrapeConfig {
-    try {
-      return this.read(body);
-    } catch (error) {
-      if (error instanceof ScrapeConfigError) throw badRequest(error.message, 'invalid_scraper');
-      throw error;
-    }
+    return this.reader.parse(body);
+  }
+
+  validate(body: ScraperBody): { errors: DocumentProblem[] } {
+    return this.reader.validate(body);
   }
 
   private read(body: ScraperBody): ParsedScrapeConfig {
     if (typeof body.yaml === 'string') return parseScrapeConfigYaml(body.yaml, this.types());
     return validateScrapeConfig(body, this.types());
-  }
-
-  /** The editor's live validation: every problem, placed in the YAML when it was sent as YAML. Saves nothing. */
-  validate(body: ScraperBody): { errors: DocumentProblem[] } {
-    try {
-      this.read(body);
-      return { errors: [] };
-    } catch (error) {
-      if (!(error instanceof ScrapeConfigError)) throw error;
-      return { errors: typeof body.yaml === 'string' ? locateProblems(body.yaml, error.problems) : error.problems.map((message) => ({ message })) };
-    }
   }
 
   async get(id: string): Promise<ScraperDocument> {

@@ -6,11 +6,12 @@ import type { Principal } from '@gateway/core/auth/principal';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest, forbidden, notFound } from '@gateway/core/http/domain-error';
+import { documentReader } from '@gateway/core/documents';
 import { mapDbErrors } from '@gateway/core/database/db-errors';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
-import { CanaryDocumentError, parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
-import { locateProblems, type CanaryProblem } from './canary-problems';
+import { parseCanaryYaml, validateCanary, type ParsedCanary } from './canary-document';
+import { canaryProblemPath, type CanaryProblem } from './canary-problems';
 import type { CanaryBodyDto } from './dto/canary.dto';
 
 /** Canary writes: the canary and its checks in one transaction; nothing saved when the document is invalid. */
@@ -47,32 +48,21 @@ export class CanariesService {
     return Array.from(new Set(types)).filter((type) => this.plugins.find(CHECK_RUNNERS, type)?.runsCode === true);
   }
 
-  /** A validated canary; an invalid document answers 400 `invalid_canary` naming every problem. */
+  /** A validated canary (400 `invalid_canary` naming every problem), and the editor's live validation. */
+  private readonly reader = documentReader((body) => this.read(body), 'invalid_canary', canaryProblemPath);
+
   parse(body: CanaryBodyDto): ParsedCanary {
-    try {
-      return this.read(body);
-    } catch (error) {
-      if (error instanceof CanaryDocumentError) throw badRequest(error.message, 'invalid_canary');
-      throw error;
-    }
+    return this.reader.parse(body);
+  }
+
+  validate(body: CanaryBodyDto): { errors: CanaryProblem[] } {
+    return this.reader.validate(body);
   }
 
   private read(body: CanaryBodyDto): ParsedCanary {
     const types = { ids: this.plugins.ids(CHECK_RUNNERS).sort(), find: (type: string) => this.plugins.find(CHECK_RUNNERS, type) };
     if (typeof body.yaml === 'string') return parseCanaryYaml(body.yaml, types);
     return validateCanary({ name: body.name, namespace: body.namespace, labels: body.labels, spec: body.spec }, types);
-  }
-
-  /** The editor's live validation: every problem, placed in the YAML text when it was sent as YAML. Saves nothing. */
-  validate(body: CanaryBodyDto): { errors: CanaryProblem[] } {
-    try {
-      this.read(body);
-      return { errors: [] };
-    } catch (error) {
-      if (!(error instanceof CanaryDocumentError)) throw error;
-      const { problems } = error;
-      return { errors: typeof body.yaml === 'string' ? locateProblems(body.yaml, problems) : problems.map((message) => ({ message })) };
-    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { userExpressionProblem } from '@gateway/core/cel';
-import { loadUserYaml } from '@gateway/core/documents';
+import { DocumentError, loadUserYaml } from '@gateway/core/documents';
 import { compileSchedule as coreCompileSchedule, parseDuration, scheduleProblem as coreScheduleProblem, type Schedule } from '@gateway/core/jobs';
 import {
   validateCanaryParts,
@@ -13,16 +13,8 @@ import {
 
 export const MIN_GAP_MS = 10_000;
 
-/** Every problem found in a document; `message` joins them with '; '. */
-export class CanaryDocumentError extends Error {
-  readonly problems: string[];
-
-  constructor(problems: string | string[]) {
-    const list = Array.isArray(problems) ? problems : [problems];
-    super(list.join('; '));
-    this.problems = list;
-  }
-}
+/** Every problem found in a canary document; `message` joins them with '; '. */
+export class CanaryDocumentError extends DocumentError {}
 
 export type ParsedCheck = ValidCanaryCheck;
 export type ParsedCanary = ValidCanary;
