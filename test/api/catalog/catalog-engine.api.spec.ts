@@ -124,6 +124,23 @@ ${extra}`;
     expect(search.body.changes[0]).toMatchObject({ config_id: item.id, type: 'Demo::Thing', name: 'thing-x', change_type: 'diff' });
   });
 
+  it('stamps last_scraped_time on an unchanged item without moving updated_at; a health change moves it without a diff', async () => {
+    const id = (await post(editor, '/api/scrapers', { yaml: yaml('stamps') }).expect(201)).body.id;
+    fake.next = { configs: [{ ...doc('s1'), health: 'healthy' }] };
+    await post(editor, `/api/scrapers/${id}/run`, {}).expect(200);
+    const read = async () => (await t.pool.query(`select id, updated_at, last_scraped_time from config_items where scraper_id = $1`, [id])).rows[0];
+    const first = await read();
+    await new Promise((r) => setTimeout(r, 20));
+    await post(editor, `/api/scrapers/${id}/run`, {}).expect(200);
+    const second = await read();
+    expect(second.updated_at).toEqual(first.updated_at);
+    expect(second.last_scraped_time.getTime()).toBeGreaterThan(first.last_scraped_time.getTime());
+    fake.next = { configs: [{ ...doc('s1'), health: 'unhealthy' }] };
+    const run = await post(editor, `/api/scrapers/${id}/run`, {}).expect(200);
+    expect(run.body.scrape_summary['Demo::Thing']).toMatchObject({ updated: 1, changes: 0 });
+    expect((await read()).updated_at.getTime()).toBeGreaterThan(second.updated_at.getTime());
+  });
+
   it('soft-deletes what a clean scrape no longer returns (STALE) and undeletes it when it comes back', async () => {
     const id = (await post(editor, '/api/scrapers', { yaml: yaml('stale') }).expect(201)).body.id;
     fake.next = { configs: [doc('1'), doc('2')] };
@@ -191,7 +208,10 @@ ${extra}`;
     const row = res.body.summary.find((r: { type: string }) => r.type === 'Demo::Thing');
     expect(row).toMatchObject({ config_class: 'Demo', type: 'Demo::Thing' });
     expect(row.count).toBe((await t.pool.query(`select count(*)::int n from config_items where type = 'Demo::Thing' and deleted_at is null`)).rows[0].n);
-    expect(row.health.unhealthy).toBe(1);
+    expect(row.health.unhealthy).toBe(
+      (await t.pool.query(`select count(*)::int n from config_items where type = 'Demo::Thing' and deleted_at is null and health = 'unhealthy'`)).rows[0].n,
+    );
+    expect(row.health.unhealthy).toBeGreaterThan(0);
     expect(row.changes).toBeGreaterThanOrEqual(2);
     await post(viewer, '/api/catalog/summary', { groupBy: ['nope'] }).expect(400);
   });
