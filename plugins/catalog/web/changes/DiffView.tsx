@@ -52,6 +52,13 @@ export function DiffView({ diff }: { diff: string }) {
       </div>
       {mode === 'split' ? (
         <table className={styles.table} aria-label="Side by side diff">
+          {/* A fixed layout takes column widths from the first row, which may be a hunk spanning all four. */}
+          <colgroup>
+            <col className={styles.number} />
+            <col />
+            <col className={styles.number} />
+            <col />
+          </colgroup>
           <tbody>
             {parsed.split.map((row, index) =>
               row.hunk ? (
@@ -69,6 +76,11 @@ export function DiffView({ diff }: { diff: string }) {
         </table>
       ) : (
         <table className={styles.table} aria-label="Unified diff">
+          <colgroup>
+            <col className={styles.number} />
+            <col className={styles.number} />
+            <col />
+          </colgroup>
           <tbody>
             {parsed.unified.map((row, index) =>
               row.kind === 'hunk' ? (
