@@ -1,4 +1,3 @@
-import { parse, stringify, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import {
   CANARY_API_VERSION,
@@ -9,40 +8,39 @@ import {
   canarySpecRules,
   type CheckExpressionLanguage,
 } from '@contracts';
-import { type LabelEntry, entriesToLabels } from '@web/core/editor/LabelsEditor';
+import { entriesToLabels } from '@web/core/editor/LabelsEditor';
+import {
+  type ResourceModel,
+  type ResourceParseResult,
+  SCHEDULE_OPTIONS,
+  addSpecEntry,
+  isPlainObject,
+  parseResourceYaml,
+  removeSpecEntry,
+  resourceYaml,
+  specEntryCount,
+  specEntryGroups,
+  specEntryToYaml,
+} from '@web/core/editor/resourceDocument';
 import type { YamlProblem } from '@web/core/editor/yamlEditorTypes';
 import { NEGATIVE_MESSAGE, NOT_A_NUMBER_MESSAGE, REQUIRED_MESSAGE, isBlank, numberFromText } from '@web/core/forms/fieldValues';
 
 export { AUTHENTICATION_CHOICES, authenticationOf, withAuthentication, type AuthenticationChoice } from '@web/core/forms/fieldValues';
 export { CANARY_API_VERSION, CANARY_KIND, NEGATIVE_MESSAGE, NOT_A_NUMBER_MESSAGE, REQUIRED_MESSAGE, isBlank, numberFromText };
-
-/** Plain data both ways through the one YAML library: the core schema, no folding, no anchors, warnings kept quiet. */
-const PARSE_OPTIONS = { schema: 'core', logLevel: 'error' } as const;
-const STRINGIFY_OPTIONS = { lineWidth: 0, singleQuote: true, aliasDuplicateObjects: false } as const;
+export { SCHEDULE_OPTIONS, isPlainObject };
 
 /**
- * The canary editor's one model and its YAML document (spec 03 health check editors). The Form tab edits the
- * model; the Code tab edits the text, which is parsed back into the model whenever it parses. The document's rules
- * are the shared ones (contracts/src/canary-spec.ts), run with the check types registered on `health.checkTypes`.
+ * The canary editor's one model and its YAML document (spec 03 health check editors): the core resource document
+ * (`@web/core/editor/resourceDocument`) with the Canary kind. The document's rules are the shared ones
+ * (contracts/src/canary-spec.ts), run with the check types registered on `health.checkTypes`.
  */
 export const DEFAULT_NAMESPACE = CANARY_DEFAULT_NAMESPACE;
-
-/** The settings editor's schedule list (spec 03 §5). */
-export const SCHEDULE_OPTIONS = ['@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 6h', '@daily', '@weekly'] as const;
 export const DEFAULT_SCHEDULE = '@every 5m';
 
-export interface CanaryModel {
-  name: string;
-  namespace: string;
-  /** Rows as the user sees them (a row being typed may have an empty key; it is left out of the document). */
-  labels: LabelEntry[];
-  /** The canary spec: `schedule` and one list per check type (`http: [...]`). */
-  spec: Record<string, unknown>;
-}
+/** The canary spec: `schedule` and one list per check type (`http: [...]`). */
+export type CanaryModel = ResourceModel;
 
 export type CheckSpecValue = Record<string, unknown>;
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function newCanaryModel(): CanaryModel {
   return { name: '', namespace: DEFAULT_NAMESPACE, labels: [], spec: { schedule: DEFAULT_SCHEDULE } };
@@ -82,48 +80,19 @@ function prune(value: unknown): unknown {
 /** The whole Canary document as YAML. */
 export function toYaml(model: CanaryModel): string {
   const input = toCanaryInput(model);
-  const metadata: Record<string, unknown> = { name: input.name, namespace: input.namespace };
-  if (Object.keys(input.labels).length) metadata.labels = input.labels;
-  return stringify({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND, metadata, spec: input.spec }, STRINGIFY_OPTIONS);
+  return resourceYaml({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND }, input, input.spec);
 }
 
 export type { YamlProblem };
 
-export type ParseResult = { ok: true; model: CanaryModel } | { ok: false; error: YamlProblem };
+export type ParseResult = ResourceParseResult;
 
 /**
  * YAML text → the model. Only what the editor cannot represent is an error here (bad syntax, a document that
  * is not a Canary-shaped object); everything else is the gateway's validation.
  */
 export function parseCanaryYaml(text: string): ParseResult {
-  let doc: unknown;
-  try {
-    doc = parse(text, PARSE_OPTIONS);
-  } catch (error) {
-    const position = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
-    const reason = (error as Error).message.replace(/ at line \d+, column \d+:[\s\S]*$/, '');
-    if (position) {
-      const { line, col: column } = position;
-      return { ok: false, error: { message: `YAML syntax error at line ${line}, column ${column}: ${reason}`, line, column } };
-    }
-    return { ok: false, error: { message: `YAML syntax error: ${reason}` } };
-  }
-  if (!isPlainObject(doc)) return { ok: false, error: { message: 'The document must be a Canary object (apiVersion, kind, metadata, spec)' } };
-  const metadata = doc.metadata ?? {};
-  if (!isPlainObject(metadata)) return { ok: false, error: { message: 'metadata: must be an object with name and namespace' } };
-  const spec = doc.spec ?? {};
-  if (!isPlainObject(spec)) return { ok: false, error: { message: 'spec: must be an object' } };
-  const labels = metadata.labels ?? {};
-  if (!isPlainObject(labels)) return { ok: false, error: { message: 'metadata.labels: must be a map of strings' } };
-  return {
-    ok: true,
-    model: {
-      name: metadata.name === undefined || metadata.name === null ? '' : String(metadata.name),
-      namespace: metadata.namespace === undefined || metadata.namespace === null ? DEFAULT_NAMESPACE : String(metadata.namespace),
-      labels: Object.entries(labels).map(([key, value]) => ({ key, value: value === null || value === undefined ? '' : String(value) })),
-      spec,
-    },
-  };
+  return parseResourceYaml(text, { kind: CANARY_KIND, defaultNamespace: DEFAULT_NAMESPACE });
 }
 
 // --- Checks ------------------------------------------------------------------------------------------------------
@@ -138,21 +107,13 @@ export interface CheckGroup {
  * objects are left to the Code tab.
  */
 export function checkGroups(spec: Record<string, unknown>, knownTypes: readonly string[]): CheckGroup[] {
-  const groups: CheckGroup[] = [];
-  for (const type of knownTypes) {
-    const list = spec[type];
-    if (Array.isArray(list) && list.length) groups.push({ type, checks: list.map((item) => (isPlainObject(item) ? item : {})) });
-  }
-  return groups;
+  return specEntryGroups(spec, knownTypes).map(({ type, entries }) => ({ type, checks: entries }));
 }
 
-export function checkCount(spec: Record<string, unknown>, knownTypes: readonly string[]): number {
-  return checkGroups(spec, knownTypes).reduce((sum, group) => sum + group.checks.length, 0);
-}
+export const checkCount = specEntryCount;
 
 export function addCheck(spec: Record<string, unknown>, type: string, check: CheckSpecValue = { name: '' }): Record<string, unknown> {
-  const list = Array.isArray(spec[type]) ? (spec[type] as unknown[]) : [];
-  return { ...spec, [type]: [...list, check] };
+  return addSpecEntry(spec, type, check);
 }
 
 export function replaceCheck(spec: Record<string, unknown>, type: string, index: number, check: CheckSpecValue): Record<string, unknown> {
@@ -162,17 +123,8 @@ export function replaceCheck(spec: Record<string, unknown>, type: string, index:
 }
 
 /** Removes a check; an emptied list leaves the spec. */
-export function removeCheck(spec: Record<string, unknown>, type: string, index: number): Record<string, unknown> {
-  const list = Array.isArray(spec[type]) ? (spec[type] as unknown[]).filter((_, i) => i !== index) : [];
-  const next = { ...spec };
-  if (list.length) next[type] = list;
-  else delete next[type];
-  return next;
-}
-
-export function checkToYaml(check: CheckSpecValue): string {
-  return stringify(check, STRINGIFY_OPTIONS);
-}
+export const removeCheck = removeSpecEntry;
+export const checkToYaml = specEntryToYaml;
 
 // --- Field paths (`filter.regex`) ---------------------------------------------------------------------------------
 
