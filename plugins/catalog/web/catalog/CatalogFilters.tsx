@@ -3,9 +3,9 @@ import { Button, Popover, PopoverSurface, PopoverTrigger, Switch, makeStyles, to
 import { Settings20Regular } from '@fluentui/react-icons';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { TAG_SUFFIX, fetchRows, parseMarks } from '../catalogApi';
+import { SearchBox } from '@web/core/components/SearchBox';
 import { FilterDropdown, MultiFilterDropdown, type FilterChoice } from './FilterDropdown';
 import { LabelsFilter } from './LabelsFilter';
-import { SearchBox } from './SearchBox';
 import type { CatalogState } from './useCatalogState';
 
 export const SEARCH_PLACEHOLDER = 'Search for configs';

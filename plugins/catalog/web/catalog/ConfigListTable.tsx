@@ -1,13 +1,14 @@
 import { Badge, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { DataTable, type DataTableColumn, type SortState } from '@web/core/components/DataTable';
+import type { DataTableColumn } from '@web/core/components/DataTable';
 import { HealthBadge } from '@web/core/components/HealthBadge';
 import { formatDateTime } from '@web/core/formatDateTime';
 import type { ConfigListItem } from '../catalogApi';
-import { formatCount, formatCurrency, isHighCount } from '../format';
+import { formatCurrency } from '../format';
+import { HighCount, PagedTable, type PagedResult } from './PagedTable';
+import type { CatalogState } from './useCatalogState';
 
 const useStyles = makeStyles({
   tags: { display: 'flex', gap: tokens.spacingHorizontalXXS, overflow: 'hidden' },
-  high: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   deleted: { color: tokens.colorNeutralForeground4, textDecorationLine: 'line-through' },
 });
 
@@ -34,11 +35,6 @@ function Name({ item }: { item: ConfigListItem }) {
   );
 }
 
-function Changes({ count }: { count: number | null }) {
-  const styles = useStyles();
-  return <span className={isHighCount(count) ? styles.high : undefined}>{formatCount(count)}</span>;
-}
-
 const analysisTotal = (item: ConfigListItem) => Object.values(item.analysis ?? {}).reduce((total, n) => total + n, 0);
 
 /** Columns whose id is a column of the `configs` view sort on the server. */
@@ -48,39 +44,25 @@ const columns: DataTableColumn<ConfigListItem>[] = [
   { id: 'health', header: 'Health', width: 120, render: (item) => <HealthBadge health={item.health} /> },
   { id: 'status', header: 'Status', width: 130 },
   { id: 'tags', header: 'Tags', flex: 2, minWidth: 200, sortable: false, render: (item) => <Tags tags={item.tags} /> },
-  { id: 'changes', header: 'Changes', width: 100, render: (item) => <Changes count={item.changes} /> },
+  { id: 'changes', header: 'Changes', width: 100, render: (item) => <HighCount count={item.changes} /> },
   { id: 'analysis', header: 'Insights', width: 100, sortable: false, value: analysisTotal },
   { id: 'cost_total_30d', header: 'Cost (30d)', width: 110, value: (item) => formatCurrency(item.cost_total_30d) },
   { id: 'created_at', header: 'Created', width: 190, value: (item) => formatDateTime(item.created_at) },
   { id: 'updated_at', header: 'Updated', width: 190, value: (item) => formatDateTime(item.updated_at) },
 ];
 
-export interface ConfigListTableProps {
-  rows: readonly ConfigListItem[];
-  total: number;
-  loading: boolean;
-  pageIndex: number;
-  pageSize: number;
-  sort: SortState;
-  onSortChange(sort: SortState | null): void;
-  onPageChange(pageIndex: number, pageSize: number): void;
-  onOpen(item: ConfigListItem): void;
-}
-
 /** The flat, server-paged and server-sorted list of /catalog (spec 02 Catalog). */
-export function ConfigListTable(props: ConfigListTableProps) {
+export function ConfigListTable({ state, result, onOpen }: { state: CatalogState; result: PagedResult<ConfigListItem>; onOpen(item: ConfigListItem): void }) {
   return (
-    <DataTable<ConfigListItem>
+    <PagedTable<ConfigListItem>
       id="catalog-configs"
-      rows={props.rows}
       columns={columns}
       getRowId={(item) => item.id}
-      loading={props.loading}
-      sort={props.sort}
-      onSortChange={props.onSortChange}
-      paging={{ mode: 'server', pageIndex: props.pageIndex, pageSize: props.pageSize, total: props.total, onChange: props.onPageChange }}
-      onRowClick={props.onOpen}
       rowTestId="catalog-config-row"
+      state={state}
+      defaultOrder="asc"
+      result={result}
+      onOpen={onOpen}
     />
   );
 }

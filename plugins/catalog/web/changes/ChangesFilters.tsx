@@ -1,9 +1,9 @@
 import { Dropdown, Option, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { SEVERITIES, TIME_RANGE_OPTIONS } from '@contracts';
 import { formatDateTime } from '@web/core/formatDateTime';
+import { SearchBox } from '@web/core/components/SearchBox';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { FilterDropdown } from '../catalog/FilterDropdown';
-import { SearchBox } from '../catalog/SearchBox';
 import { fetchRows } from '../catalogApi';
 import type { ChangesState } from './useChangesState';
 

@@ -1,22 +1,9 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
 import type { CatalogChange } from '@contracts';
-import { DataTable, type DataTableColumn, type SortState } from '@web/core/components/DataTable';
+import type { DataTableColumn } from '@web/core/components/DataTable';
 import { formatDateTime } from '@web/core/formatDateTime';
-import { formatCount, isHighCount } from '../format';
+import { HighCount, PagedTable, type PagedResult } from '../catalog/PagedTable';
 import { SeverityBadge } from './SeverityBadge';
-
-const useStyles = makeStyles({
-  high: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-});
-
-function Count({ count }: { count: number }) {
-  const styles = useStyles();
-  return (
-    <span className={isHighCount(count) ? styles.high : undefined} data-high={isHighCount(count) || undefined}>
-      {formatCount(count)}
-    </span>
-  );
-}
+import type { ChangesState } from './useChangesState';
 
 const columns: DataTableColumn<CatalogChange>[] = [
   { id: 'created_at', header: 'Created', width: 190, value: (change) => formatDateTime(change.created_at) },
@@ -25,43 +12,23 @@ const columns: DataTableColumn<CatalogChange>[] = [
   { id: 'change_type', header: 'Change', width: 150 },
   { id: 'summary', header: 'Summary', flex: 2, minWidth: 260, sortable: false },
   { id: 'severity', header: 'Severity', width: 110, render: (change) => <SeverityBadge severity={change.severity} /> },
-  { id: 'count', header: 'Count', width: 90, render: (change) => <Count count={change.count} /> },
+  { id: 'count', header: 'Count', width: 90, render: (change) => <HighCount count={change.count} /> },
   { id: 'created_by', header: 'Created by', width: 150, sortable: false, value: (change) => change.created_by ?? change.external_created_by },
 ];
 
-export interface ChangesTableProps {
-  rows: readonly CatalogChange[];
-  total: number;
-  loading: boolean;
-  /** 1-based, as in the URL. */
-  pageIndex: number;
-  pageSize: number;
-  sort: SortState;
-  onSortChange(sort: SortState | null): void;
-  onPageChange(pageIndex: number, pageSize: number): void;
-  onOpen(change: CatalogChange): void;
-}
-
-/** Config changes, server-paged and server-sorted (spec 02 Config changes). */
-export function ChangesTable(props: ChangesTableProps) {
+/** Config changes, server-paged (1-based pages, as in the URL) and server-sorted (spec 02 Config changes). */
+export function ChangesTable({ state, result, onOpen }: { state: ChangesState; result: PagedResult<CatalogChange>; onOpen(change: CatalogChange): void }) {
   return (
-    <DataTable<CatalogChange>
+    <PagedTable<CatalogChange>
       id="catalog-changes"
-      rows={props.rows}
       columns={columns}
       getRowId={(change) => change.id}
-      loading={props.loading}
-      sort={props.sort}
-      onSortChange={props.onSortChange}
-      paging={{
-        mode: 'server',
-        pageIndex: props.pageIndex - 1,
-        pageSize: props.pageSize,
-        total: props.total,
-        onChange: (index, size) => props.onPageChange(index + 1, size),
-      }}
-      onRowClick={props.onOpen}
       rowTestId="catalog-change-row"
+      state={state}
+      firstPage={1}
+      defaultOrder="desc"
+      result={result}
+      onOpen={onOpen}
     />
   );
 }

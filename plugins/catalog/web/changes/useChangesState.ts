@@ -1,6 +1,6 @@
 import type { CatalogChangesRequest } from '@contracts';
 import { useQueryState } from '@web/core/hooks/useQueryState';
-import { pageSizeOf } from '../catalog/useCatalogState';
+import { usePagedState } from '../catalog/usePagedState';
 
 /** Spec 02 §9 Config changes: last 2 days, 200 a page, page 1 (1-based), deleted configs hidden. */
 export const DEFAULT_CHANGES_FROM = 'now-2d';
@@ -16,16 +16,10 @@ export function useChangesState() {
   const [to, setTo] = useQueryState('to', '');
   const [summary, setSummary] = useQueryState('summary', '');
   const [tags] = useQueryState('tags', '');
-  const [sortBy, setSortBy] = useQueryState('sortBy', DEFAULT_CHANGES_SORT);
-  const [sortOrder, setSortOrder] = useQueryState('sortOrder', 'desc');
-  const [pageIndexParam, setPageIndex] = useQueryState('pageIndex', '1');
-  const [pageSizeParam, setPageSize] = useQueryState('pageSize', String(DEFAULT_CHANGES_PAGE_SIZE));
+  const paged = usePagedState({ sortBy: DEFAULT_CHANGES_SORT, sortOrder: 'desc', firstPage: 1, pageSize: DEFAULT_CHANGES_PAGE_SIZE });
   const [includeDeleted, setIncludeDeleted] = useQueryState('includeDeletedConfigs', 'false');
 
-  const filterSetter = (set: (value: string | null) => void) => (value: string) => {
-    set(value || null);
-    setPageIndex(null);
-  };
+  const { filterSetter } = paged;
 
   return {
     changeType,
@@ -35,10 +29,10 @@ export function useChangesState() {
     to,
     summary,
     tags,
-    sortBy,
-    sortOrder: sortOrder === 'asc' ? ('asc' as const) : ('desc' as const),
-    pageIndex: Math.max(1, Number(pageIndexParam) || 1),
-    pageSize: pageSizeOf(pageSizeParam, DEFAULT_CHANGES_PAGE_SIZE),
+    sortBy: paged.sortBy,
+    sortOrder: paged.sortOrder,
+    pageIndex: paged.pageIndex,
+    pageSize: paged.pageSize,
     includeDeleted: includeDeleted === 'true',
     setChangeType: filterSetter(setChangeType),
     setSeverity: filterSetter(setSeverity),
@@ -48,21 +42,14 @@ export function useChangesState() {
     setRange: (nextFrom: string, nextTo = '') => {
       setFrom(nextFrom || null);
       setTo(nextTo || null);
-      setPageIndex(null);
+      paged.resetPage();
     },
     setIncludeDeleted: (value: boolean) => {
       setIncludeDeleted(value ? 'true' : null);
-      setPageIndex(null);
+      paged.resetPage();
     },
-    setSort: (column: string | null, direction: 'asc' | 'desc') => {
-      setSortBy(column);
-      setSortOrder(column ? direction : null);
-      setPageIndex(null);
-    },
-    setPage: (pageIndex: number, pageSize: number) => {
-      setPageIndex(String(pageIndex));
-      setPageSize(String(pageSize));
-    },
+    setSort: paged.setSort,
+    setPage: paged.setPage,
   };
 }
 

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Dismiss12Regular } from '@fluentui/react-icons';
-import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { FilterDropdown } from '../catalog/FilterDropdown';
 import { fetchCounted, fetchRows, type ConfigInsight } from '../catalogApi';
@@ -28,7 +27,6 @@ export function InsightsPanel({ configId }: { configId?: string }) {
   const analyzers = useAbortableSWR('/api/db/config_analysis_analyzers', (signal) =>
     fetchRows<{ analyzer: string }>('config_analysis_analyzers', { order: 'analyzer.asc' }, signal),
   );
-  const rows = useMemo(() => data?.rows ?? [], [data]);
   const [opened, setOpened] = useState<ConfigInsight | null>(null);
 
   return (
@@ -55,21 +53,7 @@ export function InsightsPanel({ configId }: { configId?: string }) {
           </Button>
         )}
       </div>
-      {error && !data ? (
-        <ErrorPanel error={error} />
-      ) : (
-        <InsightsTable
-          rows={rows}
-          total={data?.total ?? 0}
-          loading={isLoading}
-          pageIndex={state.pageIndex}
-          pageSize={state.pageSize}
-          sort={{ column: state.sortBy, direction: state.sortOrder }}
-          onSortChange={(sort) => state.setSort(sort?.column ?? null, sort?.direction ?? 'desc')}
-          onPageChange={state.setPage}
-          onOpen={setOpened}
-        />
-      )}
+      <InsightsTable state={state} result={{ page: data, error, isLoading }} onOpen={setOpened} />
       {opened && <InsightDetailsModal insight={opened} onClose={() => setOpened(null)} />}
     </div>
   );

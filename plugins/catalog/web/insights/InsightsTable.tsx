@@ -1,7 +1,9 @@
-import { DataTable, type DataTableColumn, type SortState } from '@web/core/components/DataTable';
+import type { DataTableColumn } from '@web/core/components/DataTable';
 import { formatDateTime } from '@web/core/formatDateTime';
+import { PagedTable, type PagedResult } from '../catalog/PagedTable';
 import type { ConfigInsight } from '../catalogApi';
 import { SeverityBadge } from '../changes/SeverityBadge';
+import type { InsightsState } from './useInsightsState';
 
 /** Spec 02 Insights columns; ids are the view's columns, so sorting happens on the server. */
 const columns: DataTableColumn<ConfigInsight>[] = [
@@ -14,31 +16,17 @@ const columns: DataTableColumn<ConfigInsight>[] = [
   { id: 'last_observed', header: 'Last Observed', width: 170, value: (insight) => formatDateTime(insight.last_observed) },
 ];
 
-export interface InsightsTableProps {
-  rows: readonly ConfigInsight[];
-  total: number;
-  loading: boolean;
-  pageIndex: number;
-  pageSize: number;
-  sort: SortState;
-  onSortChange(sort: SortState | null): void;
-  onPageChange(pageIndex: number, pageSize: number): void;
-  onOpen(insight: ConfigInsight): void;
-}
-
-export function InsightsTable(props: InsightsTableProps) {
+export function InsightsTable({ state, result, onOpen }: { state: InsightsState; result: PagedResult<ConfigInsight>; onOpen(insight: ConfigInsight): void }) {
   return (
-    <DataTable<ConfigInsight>
+    <PagedTable<ConfigInsight>
       id="catalog-insights"
-      rows={props.rows}
       columns={columns}
       getRowId={(insight) => insight.id}
-      loading={props.loading}
-      sort={props.sort}
-      onSortChange={props.onSortChange}
-      paging={{ mode: 'server', pageIndex: props.pageIndex, pageSize: props.pageSize, total: props.total, onChange: props.onPageChange }}
-      onRowClick={props.onOpen}
       rowTestId="catalog-insight-row"
+      state={state}
+      defaultOrder="desc"
+      result={result}
+      onOpen={onOpen}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryState } from '@web/core/hooks/useQueryState';
-import { pageSizeOf } from '../catalog/useCatalogState';
+import { usePagedState } from '../catalog/usePagedState';
 import { DEFAULT_INSIGHTS_PAGE_SIZE, DEFAULT_INSIGHTS_SORT, type InsightsQuery } from './insightsQuery';
 
 /** The insights list's state in the query string (spec 02 Insights: type, severity, analyzer, component). */
@@ -9,15 +9,8 @@ export function useInsightsState() {
   const [analyzer, setAnalyzer] = useQueryState('analyzer', '');
   const [component, setComponent] = useQueryState('component', '');
   const [configType] = useQueryState('configType', '');
-  const [sortBy, setSortBy] = useQueryState('sortBy', DEFAULT_INSIGHTS_SORT);
-  const [sortOrder, setSortOrder] = useQueryState('sortOrder', 'desc');
-  const [pageIndexParam, setPageIndex] = useQueryState('pageIndex', '0');
-  const [pageSizeParam, setPageSize] = useQueryState('pageSize', String(DEFAULT_INSIGHTS_PAGE_SIZE));
-
-  const filterSetter = (set: (value: string | null) => void) => (value: string) => {
-    set(value || null);
-    setPageIndex(null);
-  };
+  const paged = usePagedState({ sortBy: DEFAULT_INSIGHTS_SORT, sortOrder: 'desc', firstPage: 0, pageSize: DEFAULT_INSIGHTS_PAGE_SIZE });
+  const { filterSetter } = paged;
 
   const query: InsightsQuery = {
     type,
@@ -25,10 +18,10 @@ export function useInsightsState() {
     analyzer,
     component,
     configType,
-    sortBy,
-    sortOrder: sortOrder === 'asc' ? 'asc' : 'desc',
-    pageIndex: Math.max(0, Number(pageIndexParam) || 0),
-    pageSize: pageSizeOf(pageSizeParam, DEFAULT_INSIGHTS_PAGE_SIZE),
+    sortBy: paged.sortBy,
+    sortOrder: paged.sortOrder,
+    pageIndex: paged.pageIndex,
+    pageSize: paged.pageSize,
   };
   return {
     ...query,
@@ -36,15 +29,8 @@ export function useInsightsState() {
     setSeverity: filterSetter(setSeverity),
     setAnalyzer: filterSetter(setAnalyzer),
     setComponent: filterSetter(setComponent),
-    setSort: (column: string | null, direction: 'asc' | 'desc') => {
-      setSortBy(column);
-      setSortOrder(column ? direction : null);
-      setPageIndex(null);
-    },
-    setPage: (pageIndex: number, pageSize: number) => {
-      setPageIndex(String(pageIndex));
-      setPageSize(String(pageSize));
-    },
+    setSort: paged.setSort,
+    setPage: paged.setPage,
   };
 }
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import type { CatalogSummaryRequest, CatalogSummaryRow } from '@contracts';
@@ -64,21 +63,7 @@ function ListView({ state }: { state: CatalogState }) {
   const { data, error, isLoading } = useAbortableSWR(['/api/db/configs', JSON.stringify(params)], (signal) =>
     fetchCounted<ConfigListItem>('configs', params, signal),
   );
-  const rows = useMemo(() => data?.rows ?? [], [data]);
-  if (error && !data) return <ErrorPanel error={error} />;
-  return (
-    <ConfigListTable
-      rows={rows}
-      total={data?.total ?? 0}
-      loading={isLoading}
-      pageIndex={state.pageIndex}
-      pageSize={state.pageSize}
-      sort={{ column: state.sortBy, direction: state.sortOrder }}
-      onSortChange={(sort) => state.setSort(sort?.column ?? null, sort?.direction ?? 'asc')}
-      onPageChange={state.setPage}
-      onOpen={(item) => navigate(configPath(item.id))}
-    />
-  );
+  return <ConfigListTable state={state} result={{ page: data, error, isLoading }} onOpen={(item) => navigate(configPath(item.id))} />;
 }
 
 /**

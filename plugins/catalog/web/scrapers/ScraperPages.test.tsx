@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Document20Regular } from '@fluentui/react-icons';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Role, ScrapeRunResult } from '@contracts';
-import type { YamlEditorProps } from '@web/core/editor/yamlEditorTypes';
+import { useFetchMock } from '@web/core/editor/testing';
 import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { jsonResponse } from '@web/core/testing/jsonResponse';
@@ -12,19 +12,9 @@ import type { ScraperListRow } from './scrapersList';
 import { type ScraperDocument, scraperKey } from './scrapersApi';
 
 // jsdom cannot run Monaco: the Code tab's editor is a textarea here.
-jest.mock('@web/core/editor/YamlEditor', () => ({
-  __esModule: true,
-  default: ({ value, onChange, ariaLabel, readOnly }: YamlEditorProps) => (
-    <textarea aria-label={ariaLabel} value={value} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} />
-  ),
-}));
+jest.mock('@web/core/editor/YamlEditor', () => jest.requireActual('@web/core/editor/testing').textareaYamlEditor);
 
-const fetchMock = jest.fn();
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(() => jsonResponse(404, { message: 'Not Found' }));
-  globalThis.fetch = fetchMock;
-});
+const fetchMock = useFetchMock();
 
 /** Scraper types contributed the way plugins/scraper-file and the catalogue's placeholders do. */
 const registry = new PluginRegistry([

@@ -1,123 +1,29 @@
-import { useMemo, useState } from 'react';
-import { Badge, Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, HeartPulse20Regular } from '@fluentui/react-icons';
-import { useNavigate, useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import { type ApiError, request, totalFromContentRange } from '@web/core/api';
+import { HeartPulse20Regular } from '@fluentui/react-icons';
+import { useNavigate } from 'react-router';
 import { usePermissions } from '@web/core/auth';
-import { Breadcrumb } from '@web/core/components/Breadcrumb';
-import { DataTable, NO_DATA_MESSAGE, type DataTableColumn, type SortState } from '@web/core/components/DataTable';
-import { EmptyState } from '@web/core/components/EmptyState';
-import { ErrorPanel } from '@web/core/components/ErrorPanel';
-import { formatDateTime } from '@web/core/formatDateTime';
+import { SettingsListPage, settingsListColumns } from '@web/core/editor/SettingsListPage';
 import { canarySettingsPath } from '../healthApi';
-import { JobStatusCell } from '@web/core/editor/JobStatusCell';
-import { type CanaryListRow, DEFAULT_SORT_BY, LIST_PAGE_SIZE, SORTABLE_COLUMNS, canariesListKey, sortFromParams, tagsOf } from './canariesList';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  toolbar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
-  tags: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-});
-
-type CanaryPage = { rows: CanaryListRow[]; total: number };
-
-async function fetchCanaryPage(key: string): Promise<CanaryPage> {
-  const response = await request<CanaryListRow[]>(key, { headers: { Prefer: 'count=exact' } });
-  const rows = response.data ?? [];
-  return { rows, total: totalFromContentRange(response.headers.get('content-range')) ?? rows.length };
-}
-
-function Tags({ row }: { row: CanaryListRow }) {
-  const styles = useStyles();
-  const tags = tagsOf(row);
-  if (!tags.length) return null;
-  return (
-    <span className={styles.tags}>
-      <Badge appearance="outline" color="informative">
-        {tags[0]}
-      </Badge>
-      {tags.length > 1 && (
-        <Tooltip content={tags.slice(1).join(', ')} relationship="description">
-          <span>+{tags.length - 1} more</span>
-        </Tooltip>
-      )}
-    </span>
-  );
-}
-
-const sortable = (id: string) => (SORTABLE_COLUMNS as readonly string[]).includes(id);
+import { CANARIES_SELECT, CANARIES_VIEW, type CanaryListRow, LIST_PAGE_SIZE, SORTABLE_COLUMNS } from './canariesList';
 
 /** Spec 03 settings list columns; canaries hide Namespace. */
-const listColumns: DataTableColumn<CanaryListRow>[] = [
-  { id: 'name', header: 'Name', flex: 2 },
-  { id: 'source', header: 'Source', width: 110 },
-  { id: 'schedule', header: 'Schedule', width: 130 },
-  { id: 'job_status', header: 'Job Status', minWidth: 180, render: (row) => <JobStatusCell status={row.job_status} details={row.job_details} /> },
-  { id: 'last_runtime', header: 'Last Run', render: (row) => formatDateTime(row.last_runtime) },
-  { id: 'job_last_failed', header: 'Last Failed', render: (row) => formatDateTime(row.job_last_failed) },
-  { id: 'tags', header: 'Tags', flex: 1, value: (row) => tagsOf(row).join(', '), render: (row) => <Tags row={row} /> },
-  { id: 'created_at', header: 'Created', render: (row) => formatDateTime(row.created_at) },
-  { id: 'updated_at', header: 'Updated', render: (row) => formatDateTime(row.updated_at) },
-  { id: 'created_by', header: 'Created By', value: (row) => row.created_by?.name ?? '' },
-];
-const columns = listColumns.map((column) => ({ ...column, sortable: sortable(column.id) }));
+const columns = settingsListColumns<CanaryListRow>({ namespace: false, sortable: SORTABLE_COLUMNS });
 
-/** /settings/canaries: the health check (canary) list, sorted on the server from the URL (spec 03 §2). */
+/** /settings/canaries: the health check (canary) list, sorted on the server from the URL (spec 03 §2; core `SettingsListPage`). */
 export default function CanariesPage() {
-  const styles = useStyles();
   const navigate = useNavigate();
-  const canWrite = usePermissions().can('canaries', 'write');
-  const [params, setParams] = useSearchParams();
-  const [pageIndex, setPageIndex] = useState(0);
-  const sort = sortFromParams(params.get('sortBy') ?? DEFAULT_SORT_BY, params.get('sortDesc') ?? 'false');
-  const { data, error, isLoading } = useSWR<CanaryPage, ApiError>(canariesListKey(sort, pageIndex), fetchCanaryPage, { keepPreviousData: true });
-  const rows = useMemo(() => data?.rows ?? [], [data]);
-
-  const onSortChange = (next: SortState | null) => {
-    // Both parameters in one update: two separate updates would each start from the same old URL.
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next && next.column !== DEFAULT_SORT_BY) updated.set('sortBy', next.column);
-        else updated.delete('sortBy');
-        if (next?.direction === 'desc') updated.set('sortDesc', 'true');
-        else updated.delete('sortDesc');
-        return updated;
-      },
-      { replace: true },
-    );
-    setPageIndex(0);
-  };
-  const addButton = canWrite && (
-    <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate(canarySettingsPath('new'))}>
-      Add
-    </Button>
-  );
-
   return (
-    <div className={styles.root}>
-      <div className={styles.toolbar}>
-        <Breadcrumb items={[{ label: 'Settings' }, { label: 'Health Checks' }]} />
-        {addButton}
-      </div>
-      {error && !data ? (
-        <ErrorPanel error={error} />
-      ) : data && data.total === 0 ? (
-        <EmptyState icon={<HeartPulse20Regular />} title="No health checks yet" message={NO_DATA_MESSAGE} />
-      ) : (
-        <DataTable<CanaryListRow>
-          id="canaries"
-          rows={rows}
-          columns={columns}
-          getRowId={(row) => row.id}
-          loading={isLoading}
-          sort={sort}
-          onSortChange={onSortChange}
-          paging={{ mode: 'server', pageIndex, pageSize: LIST_PAGE_SIZE, total: data?.total ?? 0, onChange: (index) => setPageIndex(index) }}
-          onRowClick={(row) => navigate(canarySettingsPath(row.id))}
-        />
-      )}
-    </div>
+    <SettingsListPage<CanaryListRow>
+      id="canaries"
+      view={CANARIES_VIEW}
+      select={CANARIES_SELECT}
+      columns={columns}
+      sortable={SORTABLE_COLUMNS}
+      pageSize={LIST_PAGE_SIZE}
+      breadcrumb={[{ label: 'Settings' }, { label: 'Health Checks' }]}
+      canAdd={usePermissions().can('canaries', 'write')}
+      onAdd={() => navigate(canarySettingsPath('new'))}
+      onOpen={(row) => navigate(canarySettingsPath(row.id))}
+      empty={{ icon: <HeartPulse20Regular />, title: 'No health checks yet' }}
+    />
   );
 }

@@ -9,23 +9,12 @@ import { type CanaryDocument, canaryKey } from '../healthApi';
 import CanaryEditorPage from './CanaryEditorPage';
 import { canaryJobHistoryKey } from './CanaryJobHistory';
 import { calls, jsonResponse } from './testFixtures';
-import type { YamlEditorProps } from '@web/core/editor/yamlEditorTypes';
+import { useFetchMock } from '@web/core/editor/testing';
 
 // jsdom cannot run Monaco: the Code tab's editor is a textarea here.
-jest.mock('@web/core/editor/YamlEditor', () => ({
-  __esModule: true,
-  default: ({ value, onChange, ariaLabel, readOnly }: YamlEditorProps) => (
-    <textarea aria-label={ariaLabel} value={value} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} />
-  ),
-}));
+jest.mock('@web/core/editor/YamlEditor', () => jest.requireActual('@web/core/editor/testing').textareaYamlEditor);
 
-const fetchMock = jest.fn();
-beforeEach(() => {
-  fetchMock.mockReset();
-  // No validate endpoint unless a test says otherwise: 404 means "no validation".
-  fetchMock.mockImplementation(() => jsonResponse(404, { message: 'Not Found' }));
-  globalThis.fetch = fetchMock;
-});
+const fetchMock = useFetchMock();
 
 /** An HTTP type contributed the way check-http does (this test does not import another plugin). */
 const registry = new PluginRegistry([

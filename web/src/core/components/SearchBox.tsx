@@ -3,14 +3,24 @@ import { Input } from '@fluentui/react-components';
 import { Search20Regular } from '@fluentui/react-icons';
 import { SEARCH_DEBOUNCE_MS } from '@contracts';
 
-/** A search box whose text shows at once and whose value (the URL) follows 400 ms after the last keystroke (§9). */
-export function SearchBox({ value, placeholder, onChange }: { value: string; placeholder: string; onChange(value: string): void }) {
+export interface SearchBoxProps {
+  value: string;
+  onChange(value: string): void;
+  placeholder: string;
+  /** The box's accessible name; the placeholder when not given. */
+  ariaLabel?: string;
+  /** Pixels. */
+  minWidth?: number;
+}
+
+/** A search box whose text shows at once and whose value (the URL) follows 400 ms after the last keystroke (spec §9). */
+export function SearchBox({ value, onChange, placeholder, ariaLabel = placeholder, minWidth = 280 }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
 
-  // Back/forward or a drill-down changes the value from outside.
+  // Back/forward, a shared link or a drill-down changes the value from outside.
   useEffect(() => setText(value), [value]);
   useEffect(
     () => () => {
@@ -22,11 +32,11 @@ export function SearchBox({ value, placeholder, onChange }: { value: string; pla
   return (
     <Input
       type="search"
-      aria-label={placeholder}
+      aria-label={ariaLabel}
       placeholder={placeholder}
       contentBefore={<Search20Regular />}
       value={text}
-      style={{ minWidth: '280px' }}
+      style={{ minWidth: `${minWidth}px` }}
       onChange={(_, data) => {
         setText(data.value);
         if (timer.current) clearTimeout(timer.current);
