@@ -61,9 +61,10 @@ function Errors({ errors }: { errors: unknown }) {
   return <pre className={styles.pre}>{text(errors)}</pre>;
 }
 
-function ScrapeSummary({ summary }: { summary: NonNullable<JobDetails['scrape_summary']> }) {
+/** A scrape summary per config type: Added, Updated, Unchanged, Changes, Deduped, Deleted (a job's details, a Run Now's answer). */
+export function ScrapeSummary({ summary, size = 'small' }: { summary: NonNullable<JobDetails['scrape_summary']>; size?: 'small' | 'extra-small' }) {
   return (
-    <Table size="small" aria-label="Scrape summary">
+    <Table size={size} aria-label="Scrape summary">
       <TableHeader>
         <TableRow>
           <TableHeaderCell>Config type</TableHeaderCell>
