@@ -114,43 +114,64 @@ function valueFilters(column: string, text: string | undefined, params: Params, 
 }
 
 /**
+ * Answers kept for a while per key: identical requests arriving while one is computed share it, a failed answer is
+ * not kept, and `clear()` drops them all.
+ */
+class Kept<T> {
+  private readonly answers = new Map<string, { at: number; answer: Promise<T> }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return compute();
+    const now = Date.now();
+    const kept = this.answers.get(key);
+    if (kept && now - kept.at < this.ttlMs) return kept.answer;
+    const answer = compute();
+    if (this.answers.size >= 500) this.answers.clear();
+    this.answers.set(key, { at: now, answer });
+    answer.catch(() => this.answers.get(key)?.answer === answer && this.answers.delete(key));
+    return answer;
+  }
+
+  clear(): void {
+    this.answers.clear();
+  }
+}
+
+/**
  * The catalogue's aggregating calls: the grouped summary and the changes search (spec 02 §7).
  *
  * The summary aggregates every item with its 30-day change and insight counts: on 100,000 items and 1,000,000
  * changes that is most of a second of one core, while every viewer of /catalog asks the same few questions. So an
  * answer is kept for `CATALOG_SUMMARY_CACHE_MS` (10 s by default; 0 = never) per request body, identical requests
  * arriving while one is computed share it, and every ingest (a scrape, a watch update) drops the kept answers of
- * this replica, so a Run Now followed by a look at /catalog shows the new counts.
+ * this replica, so a Run Now followed by a look at /catalog shows the new counts. The changes search keeps its
+ * total the same way (per filter, whatever the page and order): counting a 2-day window of a busy catalogue is
+ * most of the call, while paging through it asks the same count again and again; the page itself is always read.
  */
 @Injectable()
 export class CatalogQueriesService {
-  private readonly summaries = new Map<string, { at: number; answer: Promise<CatalogSummaryResponse> }>();
-  private readonly summaryCacheMs: number;
+  private readonly summaries: Kept<CatalogSummaryResponse>;
+  private readonly totals: Kept<number>;
 
   constructor(
     private readonly db: Db,
     @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'catalog'>,
   ) {
-    this.summaryCacheMs = config?.catalog.summaryCacheMs ?? 0;
+    const ttl = config?.catalog.summaryCacheMs ?? 0;
+    this.summaries = new Kept(ttl);
+    this.totals = new Kept(ttl);
   }
 
-  /** Forgets every kept summary (called after each ingest). */
+  /** Forgets every kept summary and total (called after each ingest). */
   invalidate(): void {
     this.summaries.clear();
+    this.totals.clear();
   }
 
   summary(request: CatalogSummaryRequest): Promise<CatalogSummaryResponse> {
-    if (this.summaryCacheMs <= 0) return this.computeSummary(request);
-    const key = JSON.stringify(request);
-    const now = Date.now();
-    const kept = this.summaries.get(key);
-    if (kept && now - kept.at < this.summaryCacheMs) return kept.answer;
-    const answer = this.computeSummary(request);
-    if (this.summaries.size >= 500) this.summaries.clear();
-    this.summaries.set(key, { at: now, answer });
-    // A failed answer is not kept.
-    answer.catch(() => this.summaries.get(key)?.answer === answer && this.summaries.delete(key));
-    return answer;
+    return this.summaries.get(JSON.stringify(request), () => this.computeSummary(request));
   }
 
   private async computeSummary(request: CatalogSummaryRequest): Promise<CatalogSummaryResponse> {
@@ -286,13 +307,16 @@ export class CatalogQueriesService {
          WHERE ${filter} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
         params.values,
       ),
-      this.db.one<{ n: number }>(
-        /\bci\./.test(filter)
-          ? `SELECT count(*)::int AS n FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id WHERE ${filter}`
-          : `SELECT count(*)::int AS n FROM config_changes cc WHERE ${filter}`,
-        params.values,
-      ),
+      this.totals.get(JSON.stringify({ ...request, page: undefined, page_size: undefined, sort_by: undefined }), async () => {
+        const row = await this.db.one<{ n: number }>(
+          /\bci\./.test(filter)
+            ? `SELECT count(*)::int AS n FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id WHERE ${filter}`
+            : `SELECT count(*)::int AS n FROM config_changes cc WHERE ${filter}`,
+          params.values,
+        );
+        return row?.n ?? 0;
+      }),
     ]);
-    return { changes, total: total?.n ?? 0 };
+    return { changes, total };
   }
 }

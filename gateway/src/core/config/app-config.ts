@@ -112,7 +112,7 @@ export interface AppConfig {
   };
   /** The catalogue's reads (plugins/catalog). */
   catalog: {
-    /** How long a replica reuses a grouped summary answer (0 = never); each ingest on that replica clears it. */
+    /** How long a replica reuses a grouped summary answer and a changes total (0 = never); each ingest clears them. */
     summaryCacheMs: number;
   };
   /** Catalogue scrapes (plugins/catalog and plugins/scraper-*): the scheduler, its caps, and what `file` may read. */
