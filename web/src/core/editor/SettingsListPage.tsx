@@ -92,17 +92,17 @@ export function settingsListColumns<Row extends SettingsListRow>({
   sortable: readonly string[];
 }): DataTableColumn<Row>[] {
   const columns: DataTableColumn<Row>[] = [
-    { id: 'name', header: 'Name', flex: 2 },
+    { id: 'name', header: 'Name', flex: 2, minWidth: 200 },
     { id: 'source', header: 'Source', width: 110 },
     { id: 'schedule', header: 'Schedule', width: 130 },
     ...(namespace ? [{ id: 'namespace', header: 'Namespace', width: 130 }] : []),
     { id: 'job_status', header: 'Job Status', minWidth: 180, render: (row) => <JobStatusCell status={row.job_status} details={row.job_details} /> },
-    { id: 'last_runtime', header: 'Last Run', render: (row) => formatDateTime(row.last_runtime) },
-    { id: 'job_last_failed', header: 'Last Failed', render: (row) => formatDateTime(row.job_last_failed) },
-    { id: 'tags', header: 'Tags', flex: 1, value: (row) => tagsOf(row).join(', '), render: (row) => <Tags row={row} /> },
-    { id: 'created_at', header: 'Created', render: (row) => formatDateTime(row.created_at) },
-    { id: 'updated_at', header: 'Updated', render: (row) => formatDateTime(row.updated_at) },
-    { id: 'created_by', header: 'Created By', value: (row) => row.created_by?.name ?? '' },
+    { id: 'last_runtime', header: 'Last Run', width: 190, render: (row) => formatDateTime(row.last_runtime) },
+    { id: 'job_last_failed', header: 'Last Failed', width: 190, render: (row) => formatDateTime(row.job_last_failed) },
+    { id: 'tags', header: 'Tags', flex: 1, minWidth: 140, value: (row) => tagsOf(row).join(', '), render: (row) => <Tags row={row} /> },
+    { id: 'created_at', header: 'Created', width: 190, render: (row) => formatDateTime(row.created_at) },
+    { id: 'updated_at', header: 'Updated', width: 190, render: (row) => formatDateTime(row.updated_at) },
+    { id: 'created_by', header: 'Created By', width: 140, value: (row) => row.created_by?.name ?? '' },
   ];
   return columns.map((column) => ({ ...column, sortable: sortable.includes(column.id) }));
 }
