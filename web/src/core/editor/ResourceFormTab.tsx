@@ -130,7 +130,10 @@ export function ResourceFormTab({ types, existing, readOnly, validates, entry, s
               return (
                 <div key={index} className={styles.entry}>
                   <div className={styles.entryHeader}>
-                    <Caption1>{typeof value.name === 'string' && value.name ? value.name : `${label(group.type)} ${entry} ${index + 1}`}</Caption1>
+                    <Caption1>
+                      {/* A name that is a JSONPath (a scraper's `$.name`) names the items, not this entry. */}
+                      {typeof value.name === 'string' && value.name && !value.name.startsWith('$') ? value.name : `${label(group.type)} ${entry} ${index + 1}`}
+                    </Caption1>
                     {!readOnly && (
                       <Button
                         appearance="subtle"
