@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { APP_CONFIG, loadConfig, type AppConfig } from '@gateway/core/config/app-config';
 import { SCRAPER_TYPE_NOT_SUPPORTED, type ScrapeContext, type ScrapeOutput, type ScraperSpec, type ScraperType, type ScrapeRunResult } from '@contracts';
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { ConnectionStore, secretResolver } from '@gateway/core/connections';
@@ -45,7 +46,13 @@ export class ScrapeRunnerService {
     private readonly ingest: IngestService,
     private readonly evaluator: ExpressionEvaluator,
     @Inject(ADDRESS_POLICY) private readonly policy: AddressPolicy,
-  ) {}
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'scrapers'>,
+  ) {
+    this.maxItems = config?.scrapers.maxItems ?? loadConfig({}).scrapers.maxItems;
+  }
+
+  /** The most items one run may store (SCRAPER_MAX_ITEMS). */
+  maxItems: number;
 
   /** How long one entry may take: the type's own reading, else the entry's `timeout`, else 5 minutes. */
   timeoutFor(type: ScraperType | undefined, entry: ScraperSpec): number {
@@ -92,6 +99,13 @@ export class ScrapeRunnerService {
         continue;
       }
       const transformed = await applyCommonFields(output, entry.spec, { scraperType: entry.type, evaluator: this.evaluator });
+      // A source larger than the catalogue should hold in one run (or a hostile one) fails the entry whole: saving part
+      // of it would mark the rest stale.
+      if (combined.items.length + transformed.items.length > this.maxItems) {
+        errors.push(`${at}: the scrape found more than ${this.maxItems.toLocaleString('en-US')} items (SCRAPER_MAX_ITEMS); nothing of it was saved`);
+        failedEntries++;
+        continue;
+      }
       combined.items.push(...transformed.items);
       combined.changes.push(...transformed.changes);
       combined.analysis.push(...transformed.analysis);

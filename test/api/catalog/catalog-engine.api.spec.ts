@@ -2,6 +2,7 @@ import type { ScrapeOutput, ScraperType } from '@contracts';
 import type { ExtensionPoint } from '../../../gateway/src/core/plugin-host/extension-point';
 import { SCRAPER_TYPES } from '../../../gateway/src/core/scrapers';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
+import { ScrapeRunnerService } from '../../../plugins/catalog/gateway/scrape-runner.service';
 import { TestApp, type SignedInAgent } from '../../support/test-app';
 
 /**
@@ -302,6 +303,24 @@ ${extra}`;
       expect((await first).status).toBe(200);
     } finally {
       fake.scrape = slow;
+    }
+  });
+
+  it('refuses a scrape larger than SCRAPER_MAX_ITEMS whole: nothing of it saved, nothing marked stale', async () => {
+    const id = (await post(editor, '/api/scrapers', { yaml: yaml('huge') }).expect(201)).body.id;
+    fake.next = { configs: [doc('h1')] };
+    await post(editor, `/api/scrapers/${id}/run`, {}).expect(200);
+    const runner = t.app.get(ScrapeRunnerService);
+    const max = runner.maxItems;
+    runner.maxItems = 2;
+    try {
+      fake.next = { configs: [doc('h2'), doc('h3'), doc('h4')] };
+      const run = await post(editor, `/api/scrapers/${id}/run`, {}).expect(200);
+      expect(run.body).toMatchObject({ status: 'FAILED', success_count: 0 });
+      expect(run.body.errors).toEqual(['spec.trivy[0]: the scrape found more than 2 items (SCRAPER_MAX_ITEMS); nothing of it was saved']);
+      expect((await items(id)).map((r) => [r.external_id, r.deleted_at])).toEqual([['h1', null]]);
+    } finally {
+      runner.maxItems = max;
     }
   });
 

@@ -122,6 +122,8 @@ export interface AppConfig {
     /** Scrapes running at once on one replica, in all and per scraper type. */
     concurrency: number;
     typeConcurrency: number;
+    /** The most items one scrape may store; a larger answer fails its entry, and nothing of it is saved. */
+    maxItems: number;
     /**
      * The folders a `file` scraper may read (and everything below them); any other path is refused. The console's
      * own data directory is refused even when it lies below one of them.
@@ -301,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tickMs: int(env, 'SCRAPER_SCHEDULER_TICK_MS', 1000, 50, 60_000),
       concurrency: int(env, 'SCRAPER_CONCURRENCY', 4, 1, 1000),
       typeConcurrency: int(env, 'SCRAPER_TYPE_CONCURRENCY', 2, 1, 1000),
+      maxItems: int(env, 'SCRAPER_MAX_ITEMS', 200_000, 1, 10_000_000),
       // The shipped demo folder by default; an operator lists the folders of their own (comma-separated).
       fileRoots: (env.SCRAPER_FILE_ROOTS?.trim() ? env.SCRAPER_FILE_ROOTS.split(',') : ['demo']).map((dir) => path.resolve(root, dir.trim())),
     },
