@@ -1,4 +1,5 @@
 import type { CheckRunContext } from './checks';
+import type { AnalysisType, Severity } from './values';
 
 /**
  * Catalogue scrapers (spec 02 Catalog, spec 03 scraper editor). A scrape config is a Kubernetes-style YAML document
@@ -17,7 +18,8 @@ export const DEFAULT_SCRAPE_SCHEDULE = '@every 60m';
 export const SCRAPER_TYPE_NOT_SUPPORTED = 'scraper type not supported';
 
 export type ConfigHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
-export type ChangeSeverity = 'info' | 'warning' | 'low' | 'medium' | 'high' | 'blocker' | 'critical';
+/** Spec 02 §9 severities (contracts/src/values.ts). */
+export type ChangeSeverity = Severity;
 export type ScrapedFormat = 'json' | 'yaml' | 'properties' | 'other';
 
 /** One entry of `spec.<type>[]` as the user wrote it: the common fields below plus the type's own. */
@@ -143,8 +145,7 @@ export interface ScrapedChange {
 export interface ScrapedAnalysis {
   on: ExternalRef;
   analyzer: string;
-  analysisType:
-    'cost' | 'availability' | 'performance' | 'security' | 'integration' | 'compliance' | 'technical_debt' | 'reliability' | 'recommendation' | 'other';
+  analysisType: AnalysisType;
   severity: ChangeSeverity;
   message: string;
   summary?: string;

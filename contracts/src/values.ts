@@ -2,6 +2,21 @@
 export const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/** Spec 02 §9 insight (config analysis) types. */
+export const ANALYSIS_TYPES = [
+  'cost',
+  'availability',
+  'performance',
+  'security',
+  'integration',
+  'compliance',
+  'technical_debt',
+  'reliability',
+  'recommendation',
+  'other',
+] as const;
+export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
+
 export const INCIDENT_STATUSES = ['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 

@@ -1,20 +1,8 @@
-import { SEVERITIES, type ScrapedAnalysis, type ScraperSpec } from '@contracts';
+import { ANALYSIS_TYPES, SEVERITIES, type ScraperSpec } from '@contracts';
 import { userExpressionProblem } from '@gateway/core/cel';
 import { SCRAPED_FORMATS } from './format';
 import { jsonPathProblem } from './jsonpath';
 
-const ANALYSIS_TYPES: readonly ScrapedAnalysis['analysisType'][] = [
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technical_debt',
-  'reliability',
-  'recommendation',
-  'other',
-];
 const VALUE_FIELDS = ['id', 'name', 'type', 'class', 'status', 'health', 'description'] as const;
 const SELECTOR_FIELDS = ['id', 'externalId', 'type', 'name'] as const;
 

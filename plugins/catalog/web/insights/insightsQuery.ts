@@ -1,19 +1,7 @@
 import { pg, type QueryParams } from '@web/core/api';
 
-/** Spec 02 §9 insight types and severities. */
-export const INSIGHT_TYPES = [
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technical_debt',
-  'reliability',
-  'recommendation',
-  'other',
-] as const;
-export const INSIGHT_SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'] as const;
+/** Spec 02 §9 insight types and severities (contracts). */
+export { ANALYSIS_TYPES as INSIGHT_TYPES, SEVERITIES as INSIGHT_SEVERITIES } from '@contracts';
 export const DEFAULT_INSIGHTS_PAGE_SIZE = 50;
 export const DEFAULT_INSIGHTS_SORT = 'first_observed';
 
