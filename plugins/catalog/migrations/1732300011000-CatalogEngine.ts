@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { CONFIG_DETAIL_VIEW } from '../../../gateway/src/database/migrations/1732300000005-ReadModelViews';
 
 /**
  * What the scrape engine keeps (issue 11): per scraper its next run and run lease (one run at a time across
@@ -31,7 +32,7 @@ export class CatalogEngine1732300011000 implements MigrationInterface {
       `CREATE INDEX job_history_resource_created_idx ON job_history (resource_id, created_at DESC)`,
       // `ci.*` of a view is expanded when it is created: recreate the detail so it carries the new columns.
       `DROP VIEW config_detail`,
-      CONFIG_DETAIL,
+      CONFIG_DETAIL_VIEW,
     ])
       await q.query(sql);
   }
@@ -50,7 +51,7 @@ export class CatalogEngine1732300011000 implements MigrationInterface {
       `ALTER TABLE config_items DROP COLUMN format, DROP COLUMN config_digest, DROP COLUMN delete_reason`,
       `DROP INDEX config_scrapers_next_runtime_idx`,
       `ALTER TABLE config_scrapers DROP COLUMN next_runtime, DROP COLUMN run_lease_until`,
-      CONFIG_DETAIL,
+      CONFIG_DETAIL_VIEW,
     ])
       await q.query(sql);
   }
@@ -89,21 +90,3 @@ const ITEM_COLUMNS = [
   'config_digest',
   'delete_reason',
 ].join(', ');
-
-/** The config detail read model (spec 02 §7 /config_detail): the item, its namespace and its tabs' counts. */
-const CONFIG_DETAIL = `CREATE VIEW config_detail AS
-  SELECT ci.*,
-    coalesce(ci.tags ->> 'namespace', ci.labels ->> 'namespace') AS namespace,
-    jsonb_build_object(
-      'changes', (SELECT count(*) FROM config_changes cc WHERE cc.config_id = ci.id),
-      'analysis', (SELECT count(*) FROM config_analysis ca WHERE ca.config_id = ci.id),
-      'relationships',
-        (SELECT count(*) FROM config_relationships cr
-          WHERE (cr.config_id = ci.id OR cr.related_id = ci.id) AND cr.deleted_at IS NULL)
-        + (SELECT count(*) FROM config_items child WHERE child.parent_id = ci.id AND child.deleted_at IS NULL)
-        + (CASE WHEN ci.parent_id IS NULL THEN 0 ELSE 1 END),
-      'playbook_runs', (SELECT count(*) FROM playbook_runs pr WHERE pr.config_id = ci.id),
-      'checks', (SELECT count(*) FROM check_config_relationships ccr
-                  WHERE ccr.config_id = ci.id AND ccr.deleted_at IS NULL)
-    ) AS summary
-  FROM config_items ci`;

@@ -73,6 +73,28 @@ export const RELATED_CONFIGS_RECURSIVE = `CREATE FUNCTION related_configs_recurs
        ORDER BY c.id, w.depth
      $$`;
 
+/**
+ * The config detail read model (spec 02 §7 /config_detail): the item, its namespace and its tabs' counts. `ci.*` is
+ * expanded when the view is created, so the catalogue's CatalogEngine1732300011000 recreates it with this text after
+ * adding columns to config_items.
+ */
+export const CONFIG_DETAIL_VIEW = `CREATE VIEW config_detail AS
+     SELECT ci.*,
+       coalesce(ci.tags ->> 'namespace', ci.labels ->> 'namespace') AS namespace,
+       jsonb_build_object(
+         'changes', (SELECT count(*) FROM config_changes cc WHERE cc.config_id = ci.id),
+         'analysis', (SELECT count(*) FROM config_analysis ca WHERE ca.config_id = ci.id),
+         'relationships',
+           (SELECT count(*) FROM config_relationships cr
+             WHERE (cr.config_id = ci.id OR cr.related_id = ci.id) AND cr.deleted_at IS NULL)
+           + (SELECT count(*) FROM config_items child WHERE child.parent_id = ci.id AND child.deleted_at IS NULL)
+           + (CASE WHEN ci.parent_id IS NULL THEN 0 ELSE 1 END),
+         'playbook_runs', (SELECT count(*) FROM playbook_runs pr WHERE pr.config_id = ci.id),
+         'checks', (SELECT count(*) FROM check_config_relationships ccr
+                     WHERE ccr.config_id = ci.id AND ccr.deleted_at IS NULL)
+       ) AS summary
+     FROM config_items ci`;
+
 const LOCAL_AGENT = `'00000000-0000-0000-0000-000000000000'::uuid`;
 
 /** Latest job of a resource plus its last failure (spec 03 §3 settings resource). */
@@ -177,25 +199,7 @@ const VIEWS: [string, string][] = [
                  WHERE ca.config_id = ci.id AND ca.status = 'open' GROUP BY ca.analysis_type) a) AS analysis
      FROM config_items ci`,
   ],
-  [
-    'config_detail',
-    `CREATE VIEW config_detail AS
-     SELECT ci.*,
-       coalesce(ci.tags ->> 'namespace', ci.labels ->> 'namespace') AS namespace,
-       jsonb_build_object(
-         'changes', (SELECT count(*) FROM config_changes cc WHERE cc.config_id = ci.id),
-         'analysis', (SELECT count(*) FROM config_analysis ca WHERE ca.config_id = ci.id),
-         'relationships',
-           (SELECT count(*) FROM config_relationships cr
-             WHERE (cr.config_id = ci.id OR cr.related_id = ci.id) AND cr.deleted_at IS NULL)
-           + (SELECT count(*) FROM config_items child WHERE child.parent_id = ci.id AND child.deleted_at IS NULL)
-           + (CASE WHEN ci.parent_id IS NULL THEN 0 ELSE 1 END),
-         'playbook_runs', (SELECT count(*) FROM playbook_runs pr WHERE pr.config_id = ci.id),
-         'checks', (SELECT count(*) FROM check_config_relationships ccr
-                     WHERE ccr.config_id = ci.id AND ccr.deleted_at IS NULL)
-       ) AS summary
-     FROM config_items ci`,
-  ],
+  ['config_detail', CONFIG_DETAIL_VIEW],
   [
     'config_names',
     `CREATE VIEW config_names AS
