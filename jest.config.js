@@ -20,9 +20,31 @@ const moduleNameMapper = {
   '\\.(css|svg|png)$': '<rootDir>/test/fixtures/style-stub.js',
 };
 const common = { rootDir: __dirname, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
-// @kubernetes/client-node (scraper-kubernetes) and the ESM-only packages it imports are `"type": "module"`: Node
-// require()s them, Jest's module loader cannot, so @swc/jest turns them into CommonJS too (gateway projects only).
-const esmOnly = ['@kubernetes/client-node', 'openid-client', 'oauth4webapi', 'jose'];
+/**
+ * Packages published as ES modules only (`"type": "module"` with no `require` export): Node require()s them, Jest's
+ * module loader cannot, so @swc/jest turns them into CommonJS for the gateway projects. Found in node_modules when
+ * Jest starts, so a plugin that brings such a library (scraper-kubernetes: @kubernetes/client-node and openid-client)
+ * needs no edit here.
+ */
+function esmOnlyPackages() {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const root = path.join(__dirname, 'node_modules');
+  const hasRequire = (exports) =>
+    !!exports && typeof exports === 'object' && Object.entries(exports).some(([key, value]) => key === 'require' || hasRequire(value));
+  const names = fs
+    .readdirSync(root)
+    .flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(root, name)).map((inner) => `${name}/${inner}`) : [name]));
+  return names.filter((name) => {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(root, name, 'package.json'), 'utf8'));
+      return pkg.type === 'module' && !hasRequire(pkg.exports) && !String(pkg.main ?? '').endsWith('.cjs');
+    } catch {
+      return false;
+    }
+  });
+}
+const esmOnly = esmOnlyPackages().map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const transformEsm = {
   transform: { '^.+\\.ts$': swc(false), [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc(false) },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
