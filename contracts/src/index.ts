@@ -10,3 +10,4 @@ export * from './incidents';
 export * from './canary-spec';
 export * from './scrapers';
 export * from './catalog';
+export * from './playbooks';

@@ -16,6 +16,7 @@ import { PluginHostModule } from './plugin-host/plugin-host.module';
 import { ExecSandbox } from './sandbox/exec-sandbox';
 import { ExpressionEvaluator } from './cel/expression-evaluator';
 import { ADDRESS_POLICY, AddressPolicy, OutboundModule } from './outbound';
+import { EventQueueConsumer } from './events/event-queue-consumer';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -77,6 +78,7 @@ export class CoreModule {
         },
         IdentityService,
         FeatureService,
+        EventQueueConsumer,
         { provide: FEATURE_GATE, useExisting: FeatureService },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
@@ -92,6 +94,7 @@ export class CoreModule {
         IdentityService,
         FeatureService,
         FEATURE_GATE,
+        EventQueueConsumer,
         PluginHostModule,
         OutboundModule,
       ],

@@ -130,6 +130,18 @@ export interface AppConfig {
      */
     fileRoots: string[];
   };
+  /** The event queue's consumer (gateway/src/core/events): off leaves events queued. */
+  events: { consumer: boolean };
+  /** Playbook runs (plugins/playbooks): the worker and its cap per replica. */
+  playbooks: {
+    worker: boolean;
+    /** How often each replica looks for due runs besides being woken (LISTEN). */
+    tickMs: number;
+    /** Runs executing at once on one replica. */
+    concurrency: number;
+    /** A claimed run's lease: renewed while it runs; a run whose lease ran out is recovered by any replica. */
+    leaseMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -306,6 +318,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxItems: int(env, 'SCRAPER_MAX_ITEMS', 200_000, 1, 10_000_000),
       // The shipped demo folder by default; an operator lists the folders of their own (comma-separated).
       fileRoots: (env.SCRAPER_FILE_ROOTS?.trim() ? env.SCRAPER_FILE_ROOTS.split(',') : ['demo']).map((dir) => path.resolve(root, dir.trim())),
+    },
+    events: { consumer: bool(env, 'EVENT_CONSUMER', true) },
+    playbooks: {
+      worker: bool(env, 'PLAYBOOK_WORKER', true),
+      tickMs: int(env, 'PLAYBOOK_WORKER_TICK_MS', 1000, 50, 60_000),
+      concurrency: int(env, 'PLAYBOOK_CONCURRENCY', 50, 1, 10_000),
+      leaseMs: int(env, 'PLAYBOOK_LEASE_MS', 30_000, 2_000, 3_600_000),
     },
   };
 }

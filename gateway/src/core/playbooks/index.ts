@@ -1,0 +1,1 @@
+export { ACTION_TYPES } from './action-types';
