@@ -414,3 +414,29 @@ export function parametersProblems(params: readonly PlaybookParameter[], values:
   for (const name of Object.keys(values)) if (!params.some((p) => p.name === name)) problems[name] = 'is not a parameter of this playbook';
   return problems;
 }
+
+/** `GET /api/playbooks/{id}` (and what POST/PUT answer): the stored playbook and its YAML document. */
+export interface PlaybookDocument {
+  id: string;
+  name: string;
+  namespace: string;
+  title: string | null;
+  icon: string | null;
+  description: string | null;
+  category: string | null;
+  source: string;
+  spec: PlaybookSpec;
+  yaml: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+/**
+ * `POST /api/playbooks`, `PUT /api/playbooks/{id}`: the whole document (`{yaml}`, or a raw `application/yaml` body),
+ * or the spec form's fields with `spec` as YAML text or an object (spec 02: title and spec required; `name` defaults
+ * to the title made DNS-safe).
+ */
+export type PlaybookWriteRequest =
+  | { yaml: string }
+  | { name?: string; namespace?: string; title: string; icon?: string; description?: string; category?: string; spec: string | Record<string, unknown> };

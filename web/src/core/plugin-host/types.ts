@@ -85,6 +85,20 @@ export interface IncidentLinkDialogProps {
   evidence: { type: string; description?: string; [field: string]: unknown };
 }
 
+/** A resource a playbook can run against (the run button of config detail, check detail, component panel). */
+export interface PlaybookResourceRef {
+  kind: 'config' | 'check' | 'component';
+  id: string;
+  name?: string;
+}
+
+/** What the playbooks plugin's run button receives where another area places it. */
+export interface PlaybookRunButtonProps {
+  resource: PlaybookResourceRef;
+  /** Button look: `menu` is the check detail footer's button with a menu of playbooks. */
+  appearance?: 'menu' | 'toolbar';
+}
+
 /**
  * Every extension point of the web host and the shape of its contributions. Adding a point is one line here, in
  * the same change as its first contributor and its consumer (a point without both is removed); contributors get
@@ -99,6 +113,10 @@ export interface ExtensionPoints {
   'connection.types': TypeExtension;
   /** Scraper types of the scrape config editor (spec 03): `plugins/scraper-<type>/web`, placeholders in catalog. */
   'catalog.scraperTypes': TypeExtension;
+  /** Action types of the playbook editor: `plugins/action-<type>/web` (label, icon, the body's fields). */
+  'playbooks.actionTypes': TypeExtension;
+  /** The "run a playbook on this resource" button (one provider: the playbooks plugin), placed by other areas. */
+  'playbooks.runButton': { id: string; load: LazyComponent<PlaybookRunButtonProps> } & ExtensionBase;
 }
 
 export type ExtensionPointName = keyof ExtensionPoints;
