@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { ExecSandbox, SandboxRefused } from '@gateway/core/sandbox';
+import { ExecSandbox, SandboxRefused, resolveScriptEnv, scriptEnvProblem } from '@gateway/core/sandbox';
+import { resolveValue } from '@gateway/core/checks/runner-kit';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 
 /** Output kept per stream; the rest is dropped so a chatty script cannot grow the gateway. */
@@ -23,7 +24,8 @@ export class ExecCheckRunner implements CheckRunner {
   validate(spec: CheckSpec): string[] {
     const errors: string[] = [];
     if (typeof spec.script !== 'string' || !spec.script.trim()) errors.push('script: required');
-    if (spec.env !== undefined && !envOf(spec.env)) errors.push('env: must be a list of {name, value} or a map of strings');
+    const envProblem = scriptEnvProblem(spec.env);
+    if (envProblem) errors.push(envProblem);
     return errors;
   }
 
@@ -31,11 +33,14 @@ export class ExecCheckRunner implements CheckRunner {
     const started = Date.now();
     const problems = this.validate(spec);
     if (problems.length) return invalid(0, problems.join('; '));
+    // `env` values may be secret references (`valueFrom`), resolved through the run (and redacted from results).
+    const { env, unresolved } = await resolveScriptEnv(spec.env, (reference) => resolveValue(reference, ctx));
+    if (unresolved.length) return invalid(Date.now() - started, unresolved.map((name) => `env: ${name} could not be resolved`).join('; '));
     let outcome;
     try {
       outcome = await this.sandbox.run({
         script: spec.script as string,
-        env: envOf(spec.env) ?? {},
+        env,
         timeoutMs: ctx.timeoutMs,
         signal: ctx.signal,
         maxOutputBytes: MAX_OUTPUT_BYTES,
@@ -59,14 +64,4 @@ export class ExecCheckRunner implements CheckRunner {
 
 function invalid(duration: number, message: string): CheckResult {
   return { pass: false, invalid: true, duration, message, error: message, details: {} };
-}
-
-function envOf(env: unknown): Record<string, string> | null {
-  if (env === undefined) return {};
-  if (Array.isArray(env)) {
-    if (!env.every((e) => e && typeof e.name === 'string' && typeof e.value === 'string')) return null;
-    return Object.fromEntries(env.map((e: { name: string; value: string }) => [e.name, e.value]));
-  }
-  if (env && typeof env === 'object' && Object.values(env).every((v) => typeof v === 'string')) return env as Record<string, string>;
-  return null;
 }

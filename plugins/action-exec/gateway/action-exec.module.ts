@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ExecAction } from './exec.action';
+
+@Module({ providers: [ExecAction] })
+export class ActionExecModule {}

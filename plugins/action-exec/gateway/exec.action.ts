@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { resolveValue } from '@gateway/core/checks/runner-kit';
+import { ExecSandbox, SandboxRefused, resolveScriptEnv, scriptEnvProblem } from '@gateway/core/sandbox';
+
+/** Output kept per stream; the rest is dropped so a chatty script cannot grow the run's record. */
+const MAX_OUTPUT_BYTES = 1024 * 1024;
+const FIELDS = ['script', 'env'];
+
+/**
+ * Action type `exec`: runs `script` with bash in the core sandbox (its own unprivileged user, an empty environment
+ * plus `env`, a scratch directory, limits, the whole process group killed when the action's time is up or the run
+ * is cancelled). The run's parameters are not put in the environment: a playbook templates what it needs
+ * (`{{ .params.name }}`) into the script or into `env`. Fails on a non-zero exit.
+ */
+@Injectable()
+@Extension(ACTION_TYPES, 'exec')
+export class ExecAction implements ActionType {
+  readonly type = 'exec';
+  readonly runsCode = true;
+  /** A script may have changed things before it was interrupted: running it again is the author's call, not ours. */
+  readonly retrySafe = false;
+  /** A script's own `$(command)` is bash, not a CEL expression. */
+  readonly codeFields = ['script'];
+
+  constructor(private readonly sandbox: ExecSandbox) {}
+
+  validate(body: ActionSpec): string[] {
+    const errors: string[] = [];
+    if (typeof body.script !== 'string' || !body.script.trim()) errors.push('script: required');
+    const envProblem = scriptEnvProblem(body.env);
+    if (envProblem) errors.push(envProblem);
+    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of exec (${FIELDS.join(', ')})`);
+    return errors;
+  }
+
+  async run(body: ActionSpec, ctx: ActionContext): Promise<ActionOutcome> {
+    const problems = this.validate(body);
+    if (problems.length) return { error: problems.join('; '), result: {} };
+    const { env, unresolved } = await resolveScriptEnv(body.env, (reference) => resolveValue(reference, ctx));
+    if (unresolved.length) return { error: unresolved.map((name) => `env: ${name} could not be resolved`).join('; '), result: {} };
+
+    let outcome;
+    try {
+      outcome = await this.sandbox.run({ script: body.script as string, env, timeoutMs: ctx.timeoutMs, signal: ctx.signal, maxOutputBytes: MAX_OUTPUT_BYTES });
+    } catch (err) {
+      return { error: err instanceof SandboxRefused ? err.message : `bash could not run: ${(err as Error).message}`, result: {} };
+    }
+    const { stdout, stderr, exitCode } = outcome;
+    const result = { stdout, stderr, exitCode, ...(outcome.truncated ? { truncated: true } : {}) };
+    if (outcome.truncated) ctx.log(`output cut at ${MAX_OUTPUT_BYTES} bytes per stream`);
+    if (ctx.signal.aborted || outcome.timedOut) return { error: stopReason(ctx), result };
+    if (exitCode === 0) return { error: null, result };
+    const status = exitCode === null ? `killed by ${outcome.signal}` : `exit status ${exitCode}`;
+    const lastLine = stderr.trim().split('\n').pop()?.trim().slice(0, 500);
+    return { error: lastLine ? `${status}: ${lastLine}` : status, result };
+  }
+}
+
+/** Why the action was stopped: its time was up (the signal's reason is a TimeoutError, or none), or the run was cancelled. */
+function stopReason(ctx: ActionContext): string {
+  const reason = ctx.signal.aborted ? (ctx.signal.reason as { name?: string } | undefined) : undefined;
+  return reason && reason.name !== 'TimeoutError' ? 'cancelled' : `timed out after ${ctx.timeoutMs}ms`;
+}
