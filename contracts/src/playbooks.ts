@@ -335,7 +335,12 @@ export interface PlaybookRunDetail {
   created_by: { id: string; name: string | null; email: string | null } | null;
   parent_id: string | null;
   trigger: string | null;
-  approval: { required: boolean; type: 'any' | 'all'; approvals: { person_id: string | null; team_id: string | null; name: string | null; created_at: string }[]; can_approve: boolean } | null;
+  approval: {
+    required: boolean;
+    type: 'any' | 'all';
+    approvals: { person_id: string | null; team_id: string | null; name: string | null; created_at: string }[];
+    can_approve: boolean;
+  } | null;
   actions: PlaybookRunAction[];
 }
 
@@ -349,7 +354,8 @@ export interface PlaybookParamProblems {
 
 export const FIELD_REQUIRED = 'This field is required';
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && !value.length);
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && !value.length);
 
 export interface ParameterCheckOptions {
   /** The caller tests `regex` itself (the gateway does, in the bounded evaluator: a user's regex never runs on its thread). */
@@ -381,7 +387,8 @@ export function parameterProblem(param: PlaybookParameter, value: unknown, optio
   if (typeof text !== 'string') return 'must be text';
   if (p.minLength !== undefined && text.length < p.minLength) return `must be at least ${p.minLength} characters`;
   if (p.maxLength !== undefined && text.length > p.maxLength) return `must be at most ${p.maxLength} characters`;
-  if (p.format === 'dns1123' && !DNS1123_PATTERN.test(text)) return 'must be lowercase letters, digits, dashes and dots, starting and ending with a letter or digit';
+  if (p.format === 'dns1123' && !DNS1123_PATTERN.test(text))
+    return 'must be lowercase letters, digits, dashes and dots, starting and ending with a letter or digit';
   if (p.format === 'bytes' && !BYTES_PATTERN.test(text)) return 'must be a number with unit Mi, Gi or Ti (Mi if none), e.g. 512Mi';
   if (p.format === 'millicores' && !MILLICORES_PATTERN.test(text)) return 'must be a number with the suffix m, e.g. 250m';
   if (p.format === 'number' || p.min !== undefined || p.max !== undefined) {
@@ -405,7 +412,11 @@ export function parameterProblem(param: PlaybookParameter, value: unknown, optio
 }
 
 /** Every parameter's problem by name (empty when the values pass); unknown names are reported too. */
-export function parametersProblems(params: readonly PlaybookParameter[], values: Record<string, unknown>, options: ParameterCheckOptions = {}): Record<string, string> {
+export function parametersProblems(
+  params: readonly PlaybookParameter[],
+  values: Record<string, unknown>,
+  options: ParameterCheckOptions = {},
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const param of params) {
     const problem = parameterProblem(param, values[param.name], options);

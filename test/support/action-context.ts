@@ -23,7 +23,13 @@ export function actionContext(
     ...base,
     signal: options.signal ? AbortSignal.any([options.signal, base.signal]) : base.signal,
     run: { id: '00000000-0000-4000-8000-000000000001', playbookId: '00000000-0000-4000-8000-000000000002', playbookName: 'test', action: 'test', attempt: 1 },
-    scope: { params: {}, playbook: { id: '00000000-0000-4000-8000-000000000002', name: 'test', title: null }, run: { id: '00000000-0000-4000-8000-000000000001', created_by: null }, actions: {}, ...options.scope },
+    scope: {
+      params: {},
+      playbook: { id: '00000000-0000-4000-8000-000000000002', name: 'test', title: null },
+      run: { id: '00000000-0000-4000-8000-000000000001', created_by: null },
+      actions: {},
+      ...options.scope,
+    },
     log: (line) => void lines.push(line),
     startPlaybook:
       options.startPlaybook ??

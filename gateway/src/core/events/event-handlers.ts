@@ -24,7 +24,10 @@ export interface EventHandler {
 }
 
 /** `@Extension(EVENT_HANDLERS, '<id>')`; the id is recorded on each event it handled. */
-export const EVENT_HANDLERS = createExtensionPoint<EventHandler>({ id: 'events', description: 'consumers of the event queue (playbook triggers, notifications)' });
+export const EVENT_HANDLERS = createExtensionPoint<EventHandler>({
+  id: 'events',
+  description: 'consumers of the event queue (playbook triggers, notifications)',
+});
 
 export function eventMatches(patterns: readonly string[], name: string): boolean {
   return patterns.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : p === name));

@@ -1,0 +1,571 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  DEFAULT_ACTION_TIMEOUT,
+  DEFAULT_PLAYBOOK_TIMEOUT,
+  FINAL_RUN_STATUSES,
+  type ActionContext,
+  type ActionOutcome,
+  type PlaybookActionSpec,
+  type PlaybookRunStatus,
+  type PlaybookScope,
+  type PlaybookSpec,
+  type SearchableResource,
+} from '@contracts';
+import { ExpressionEvaluator } from '@gateway/core/cel';
+import { APP_CONFIG, loadConfig, type AppConfig } from '@gateway/core/config/app-config';
+import { ConnectionStore, secretResolver } from '@gateway/core/connections';
+import { Db } from '@gateway/core/database/db.service';
+import { PgListener } from '@gateway/core/database/pg-listener';
+import { parseDuration } from '@gateway/core/jobs';
+import { ADDRESS_POLICY, AddressPolicy, RunGuard } from '@gateway/core/outbound';
+import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
+import { actionTypeOf, IF_KEYWORDS } from './playbook-document';
+import { PlaybookResourcesService } from './resources.service';
+import { PlaybookRunsService } from './runs.service';
+import { condition, renderBody, scopeVariables } from './templates';
+
+interface ClaimedRun {
+  id: string;
+  playbook_id: string;
+  spec: PlaybookSpec;
+  parameters: Record<string, unknown>;
+  config_id: string | null;
+  check_id: string | null;
+  component_id: string | null;
+  created_by: string | null;
+  start_time: string;
+  parent_id: string | null;
+  request: { request?: PlaybookScope['request']; event?: PlaybookScope['event'] } | null;
+  /** The status before this claim: `running` means its replica's lease ran out (it died or hung). */
+  was: PlaybookRunStatus;
+  was_owner: string | null;
+}
+
+interface ActionRow {
+  id: string;
+  action_index: number;
+  name: string;
+  status: PlaybookRunStatus;
+  scheduled_time: string;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  retry_count: number;
+  child_run_id: string | null;
+}
+
+/** Why a run stopped for now: it ended, or waits (sleeping until a time, or waiting for a child run). */
+type Pause = { until: Date } | { child: string } | null;
+
+const LOG_FLUSH_MS = 1000;
+const MAX_LOG_BYTES = 256 * 1024;
+
+/**
+ * Executes playbook runs: a durable state machine on Postgres. Every replica claims due runs (`scheduled`, or
+ * `sleeping` whose time came) with `FOR UPDATE SKIP LOCKED` and takes a lease (`lease_owner`, `lease_until`) that it
+ * renews while the run executes; a `running` run whose lease ran out (its replica was killed or hung) is claimed by
+ * any replica and recovered. Each action's attempt is recorded (`running`, start time) before the action is called,
+ * so an interrupted action is known: it is run again only when its type says it is safe to retry (`retrySafe`),
+ * otherwise it fails with that reason, and the run goes on with the actions whose `if` asks for it. A delay or a retry
+ * backoff puts the run to sleep (`sleeping`, lease released); the `playbook` action puts it in `waiting` until its
+ * child run ends. Woken by `pg_notify('playbook_run')` (migration 1732300012100) and by a tick.
+ */
+@Injectable()
+export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PlaybookRunWorker.name);
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly settings: AppConfig['playbooks'];
+  private listener: PgListener | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private claiming: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  /** Runs executing here, with what aborts them (cancel, lease lost, shutdown). */
+  private readonly running = new Map<string, AbortController>();
+  private readonly inflight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly plugins: PluginHost,
+    private readonly runs: PlaybookRunsService,
+    private readonly resources: PlaybookResourcesService,
+    private readonly evaluator: ExpressionEvaluator,
+    private readonly connections: ConnectionStore,
+    @Inject(ADDRESS_POLICY) private readonly policy: AddressPolicy,
+    @Optional() @Inject(APP_CONFIG) config?: AppConfig,
+  ) {
+    this.settings = config?.playbooks ?? loadConfig({}).playbooks;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.settings.worker) return;
+    this.listener = new PgListener(this.db.pool, ['playbook_run'], (_channel, id) => this.onNotify(id), this.logger);
+    void this.listener.start().catch((error) => this.logger.warn(`LISTEN playbook_run failed: ${(error as Error).message}`));
+    this.timer = setInterval(() => {
+      void this.wake();
+      void this.renewLeases();
+    }, this.settings.tickMs);
+    this.timer.unref();
+    void this.wake();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.listener?.close();
+    await this.claiming;
+    // Runs under way end their current action (aborted) and hand the run back: another replica resumes it.
+    for (const controller of this.running.values()) controller.abort(new Error('The console is shutting down'));
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  /** Claims and starts what is due, within this replica's cap (tests call it to run without waiting for a tick). */
+  wake(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.claiming) {
+      this.again = true;
+      return this.claiming;
+    }
+    this.claiming = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.claim();
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.logger.warn(`Claiming playbook runs failed: ${(error as Error).message}`);
+      } finally {
+        this.claiming = null;
+      }
+    })();
+    return this.claiming;
+  }
+
+  /** Resolves when every run this replica has started so far has stopped (tests, benchmarks). */
+  async idle(): Promise<void> {
+    while (this.inflight.size || this.claiming) await Promise.allSettled([...this.inflight, this.claiming]);
+  }
+
+  private onNotify(runId: string): void {
+    const controller = this.running.get(runId);
+    if (controller) {
+      // A change of a run executing here: was it cancelled?
+      void this.db
+        .one<{ status: PlaybookRunStatus }>(`SELECT status FROM playbook_runs WHERE id = $1`, [runId])
+        .then((row) => {
+          if (row?.status === 'cancelled') controller.abort(new Error('Cancelled'));
+        })
+        .catch(() => undefined);
+      return;
+    }
+    void this.wake();
+  }
+
+  private async claim(): Promise<void> {
+    const room = this.settings.concurrency - this.running.size;
+    if (room <= 0 || this.stopped) return;
+    const claimed = await this.db.query<ClaimedRun>(
+      `WITH due AS (
+         SELECT id, status AS was, lease_owner AS was_owner FROM playbook_runs
+          WHERE (status IN ('scheduled', 'sleeping') AND scheduled_time <= now())
+             OR (status = 'running' AND lease_until < now())
+          ORDER BY scheduled_time
+          LIMIT $1
+          FOR UPDATE SKIP LOCKED)
+       UPDATE playbook_runs r
+          SET status = 'running', lease_owner = $2, lease_until = now() + $3 * interval '1 millisecond', start_time = coalesce(r.start_time, now())
+         FROM due WHERE r.id = due.id
+       RETURNING r.id, r.playbook_id, r.spec, r.parameters, r.config_id, r.check_id, r.component_id, r.created_by, r.start_time, r.parent_id, r.request,
+                 due.was, due.was_owner`,
+      [room, this.owner, this.settings.leaseMs],
+    );
+    for (const run of claimed) this.start(run);
+    if (claimed.length === room) this.again = true;
+  }
+
+  private start(run: ClaimedRun): void {
+    const controller = new AbortController();
+    this.running.set(run.id, controller);
+    const task = this.execute(run, controller.signal)
+      .catch(async (error) => {
+        this.logger.warn(`Playbook run ${run.id} failed in the engine: ${(error as Error).message}`);
+        await this.finish(run, 'failed', `The engine failed: ${(error as Error).message}`).catch(() => undefined);
+      })
+      .finally(() => {
+        this.running.delete(run.id);
+        this.inflight.delete(task);
+        if (!this.stopped) void this.wake();
+      });
+    this.inflight.add(task);
+  }
+
+  /** Renews the leases of the runs executing here; a run whose lease is gone (cancelled, taken over) is aborted. */
+  private async renewLeases(): Promise<void> {
+    if (!this.running.size) return;
+    const ids = [...this.running.keys()];
+    const renewed = await this.db
+      .query<{ id: string }>(
+        `UPDATE playbook_runs SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = ANY($1::uuid[]) AND lease_owner = $2 AND status = 'running' RETURNING id`,
+        [ids, this.owner, this.settings.leaseMs],
+      )
+      .catch(() => null);
+    if (!renewed) return;
+    const kept = new Set(renewed.map((r) => r.id));
+    for (const id of ids) if (!kept.has(id)) this.running.get(id)?.abort(new Error('Cancelled'));
+  }
+
+  private async execute(run: ClaimedRun, signal: AbortSignal): Promise<void> {
+    const spec = run.spec;
+    const runDeadline = new Date(run.start_time).getTime() + (parseDuration(spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT) ?? 30 * 60_000);
+    const rows = await this.db.query<ActionRow>(
+      `SELECT id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY action_index`,
+      [run.id],
+    );
+    const byIndex = new Map(rows.map((r) => [r.action_index, r]));
+    const scope = await this.scopeOf(run);
+    for (const row of rows) scope.actions[row.name] = { status: row.status, result: row.result, error: row.error };
+
+    for (const [index, action] of spec.actions.entries()) {
+      if (signal.aborted) return this.stopHere(run, signal);
+      if (Date.now() > runDeadline) return this.finish(run, 'failed', `The run timed out after ${spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT}`);
+      const type = actionTypeOf(action);
+      const implementation = this.plugins.find(ACTION_TYPES, type);
+      let row = byIndex.get(index);
+      if (row && ['completed', 'failed', 'skipped', 'cancelled'].includes(row.status)) continue;
+
+      if (row?.status === 'running') {
+        // The replica that ran this attempt stopped (killed, or its lease ran out) before recording the outcome.
+        if (!implementation?.retrySafe) {
+          const error = `The console stopped while this action was running (${run.was_owner ?? 'another replica'}); '${type}' actions are not run twice, so it failed`;
+          await this.settle(run, row, action, 'failed', null, error, scope);
+          continue;
+        }
+        this.logger.log(`Playbook run ${run.id}: resuming '${action.name}' (a '${type}' action is safe to repeat)`);
+      }
+      if (row?.status === 'waiting' && row.child_run_id) {
+        const child = await this.db.one<{ status: PlaybookRunStatus; error: string | null }>(`SELECT status, error FROM playbook_runs WHERE id = $1`, [
+          row.child_run_id,
+        ]);
+        if (child && !FINAL_RUN_STATUSES.includes(child.status)) return this.pause(run, { child: row.child_run_id });
+        const ok = child?.status === 'completed';
+        await this.settle(
+          run,
+          row,
+          action,
+          ok ? 'completed' : 'failed',
+          row.result,
+          ok ? null : `The playbook run it started ended ${child?.status ?? 'deleted'}${child?.error ? `: ${child.error}` : ''}`,
+          scope,
+        );
+        continue;
+      }
+      if (row?.status === 'sleeping' && new Date(row.scheduled_time).getTime() > Date.now()) return this.pause(run, { until: new Date(row.scheduled_time) });
+
+      // Not started yet (or due again after a delay or a retry's backoff): does it run at all?
+      if (!row || (row.status === 'sleeping' && row.retry_count === 0 && !row.error)) {
+        let runs: boolean;
+        try {
+          runs = await this.shouldRun(action, scope);
+        } catch (error) {
+          row ??= await this.insertAction(run.id, index, action.name, 'failed');
+          await this.settle(run, row, action, 'failed', null, `if: ${(error as Error).message}`, scope);
+          continue;
+        }
+        if (!runs) {
+          row ??= await this.insertAction(run.id, index, action.name, 'skipped');
+          await this.settle(run, row, action, 'skipped', null, null, scope);
+          continue;
+        }
+        const delay = action.delay ? parseDuration(action.delay) : null;
+        if (!row && delay && delay > 0) {
+          const until = new Date(Date.now() + delay);
+          await this.insertAction(run.id, index, action.name, 'sleeping', until);
+          return this.pause(run, { until });
+        }
+      }
+
+      if (!implementation) {
+        row ??= await this.insertAction(run.id, index, action.name, 'failed');
+        await this.settle(run, row, action, 'failed', null, `The action type '${type}' is not available on this console`, scope);
+        continue;
+      }
+      // Record the attempt before calling the action: if this replica dies now, the next one knows.
+      row = row ? await this.markRunning(row) : await this.insertAction(run.id, index, action.name, 'running');
+      const outcome = await this.attempt(run, row, action, type, scope, signal, runDeadline);
+      if (signal.aborted && !outcome.finished) return this.stopHere(run, signal, row);
+      if (outcome.waitFor) {
+        await this.db.query(`UPDATE playbook_run_actions SET status = 'waiting', result = $2, child_run_id = $3 WHERE id = $1`, [
+          row.id,
+          outcome.result,
+          outcome.waitFor.runId,
+        ]);
+        return this.pause(run, { child: outcome.waitFor.runId });
+      }
+      if (outcome.error) {
+        const retry = action.retry;
+        if (retry && row.retry_count < retry.limit) {
+          const base = parseDuration(retry.duration ?? '10s') ?? 10_000;
+          const wait = base * Math.pow(retry.exponent?.multiplier ?? 2, row.retry_count);
+          const until = new Date(Date.now() + wait);
+          await this.db.query(
+            `UPDATE playbook_run_actions SET status = 'sleeping', scheduled_time = $2, retry_count = retry_count + 1, error = $3, result = $4 WHERE id = $1`,
+            [row.id, until, outcome.error, outcome.result],
+          );
+          return this.pause(run, { until });
+        }
+        await this.settle(run, row, action, 'failed', outcome.result, outcome.error, scope);
+        continue;
+      }
+      await this.settle(run, row, action, 'completed', outcome.result, null, scope);
+    }
+    const failed = Object.entries(scope.actions).find(([, a]) => a.status === 'failed');
+    await this.finish(run, failed ? 'failed' : 'completed', failed ? `The action '${failed[0]}' failed: ${failed[1].error ?? 'no reason given'}` : null);
+  }
+
+  /** One call of the action's type with its timeout, templates, log and guard rails; never throws. */
+  private async attempt(
+    run: ClaimedRun,
+    row: ActionRow,
+    action: PlaybookActionSpec,
+    type: string,
+    scope: PlaybookScope,
+    runSignal: AbortSignal,
+    runDeadline: number,
+  ): Promise<ActionOutcome & { finished: boolean }> {
+    const implementation = this.plugins.find(ACTION_TYPES, type)!;
+    const timeoutMs = Math.max(1, Math.min(parseDuration(action.timeout ?? DEFAULT_ACTION_TIMEOUT) ?? 5 * 60_000, runDeadline - Date.now()));
+    const controller = new AbortController();
+    const onRunAbort = () => controller.abort(runSignal.reason);
+    runSignal.addEventListener('abort', onRunAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new Error(`timed out after ${action.timeout ?? DEFAULT_ACTION_TIMEOUT}`)), timeoutMs);
+    const guard = new RunGuard(this.policy);
+    const log = new ActionLog((text) =>
+      this.db.query(`UPDATE playbook_run_actions SET result = jsonb_set(coalesce(result, '{}'), '{logs}', to_jsonb($2::text)) WHERE id = $1`, [
+        row.id,
+        guard.ledger.redact(text),
+      ]),
+    );
+    const ctx: ActionContext = {
+      signal: controller.signal,
+      timeoutMs,
+      outbound: guard,
+      resolveSecret: secretResolver((name) => this.connections.resolve(name), guard.ledger),
+      run: { id: run.id, playbookId: run.playbook_id, playbookName: scope.playbook.name, action: action.name, attempt: row.retry_count + 1 },
+      scope,
+      log: (line) => log.add(line),
+      startPlaybook: (request) => this.startChild(run, request),
+    };
+    try {
+      const body = await renderBody(action[type] as Record<string, unknown>, scope, this.evaluator, implementation.codeFields ?? []);
+      const aborted = new Promise<never>((_, reject) => {
+        if (controller.signal.aborted) reject(controller.signal.reason);
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      });
+      const outcome = await Promise.race([implementation.run(body, ctx), aborted]);
+      const result = { ...(outcome.result ?? {}), ...(log.text ? { logs: log.text } : {}) };
+      return { ...(guard.ledger.redact({ ...outcome, result }) as ActionOutcome), finished: true };
+    } catch (error) {
+      const message = guard.ledger.redact((error as Error)?.message ?? String(error));
+      return { error: message, result: log.text ? { logs: log.text } : {}, finished: !runSignal.aborted };
+    } finally {
+      clearTimeout(timer);
+      runSignal.removeEventListener('abort', onRunAbort);
+      await log.close();
+    }
+  }
+
+  /** `if`: `always()`, `success()` (the default: no earlier action failed), `failure()`, `skip()`, or CEL over the scope. */
+  private async shouldRun(action: PlaybookActionSpec, scope: PlaybookScope): Promise<boolean> {
+    const failed = Object.values(scope.actions).some((a) => a.status === 'failed');
+    const written = typeof action.if === 'string' ? action.if.trim() : '';
+    if (!written || written === 'success()') return !failed;
+    if (IF_KEYWORDS.includes(written)) return written === 'always()' ? true : written === 'failure()' ? failed : false;
+    return condition(written, { ...scopeVariables(scope), failed }, this.evaluator);
+  }
+
+  private async startChild(run: ClaimedRun, request: { name: string; namespace?: string; params?: Record<string, unknown> }): Promise<string> {
+    const [namespace, name] = request.name.includes('/') && !request.namespace ? request.name.split('/', 2) : [request.namespace ?? 'default', request.name];
+    const playbook = await this.db.one<{ id: string }>(`SELECT id FROM playbooks WHERE name = $1 AND namespace = $2 AND deleted_at IS NULL`, [name, namespace]);
+    if (!playbook) throw new Error(`No playbook named '${namespace}/${name}'`);
+    const row = await this.runsRow(playbook.id);
+    const resource = run.config_id
+      ? { kind: 'config' as const, id: run.config_id }
+      : run.check_id
+        ? { kind: 'check' as const, id: run.check_id }
+        : run.component_id
+          ? { kind: 'component' as const, id: run.component_id }
+          : null;
+    const applies = resource && (row.spec[`${resource.kind}s` as 'configs' | 'checks' | 'components'] ?? []).length > 0;
+    const id = await this.runs.submit({
+      playbook: row,
+      resource: applies ? resource : null,
+      params: request.params ?? {},
+      principal: null,
+      trigger: 'playbook',
+      parentId: run.id,
+    });
+    return id!;
+  }
+
+  private async runsRow(id: string) {
+    const row = await this.db.one<import('./playbooks.service').PlaybookRow>(
+      `SELECT id, name, namespace, title, icon, description, category, source, spec, created_by, created_at, updated_at FROM playbooks WHERE id = $1`,
+      [id],
+    );
+    if (!row) throw new Error('The playbook no longer exists');
+    return row;
+  }
+
+  private async scopeOf(run: ClaimedRun): Promise<PlaybookScope> {
+    const playbook = await this.db.one<{ id: string; name: string; title: string | null }>(`SELECT id, name, title FROM playbooks WHERE id = $1`, [
+      run.playbook_id,
+    ]);
+    const user = run.created_by
+      ? await this.db.one<{ id: string; name: string | null; email: string | null }>(`SELECT id, name, email FROM people WHERE id = $1`, [run.created_by])
+      : null;
+    const scope: PlaybookScope = {
+      params: run.parameters ?? {},
+      playbook: playbook ?? { id: run.playbook_id, name: '(deleted)', title: null },
+      run: { id: run.id, created_by: run.created_by },
+      user: user ?? null,
+      actions: {},
+      request: run.request?.request ?? null,
+      event: run.request?.event ?? null,
+    };
+    for (const kind of ['config', 'check', 'component'] as SearchableResource[]) {
+      const id = run[`${kind}_id`];
+      if (id) scope[kind] = await this.resources.load(kind, id);
+    }
+    return scope;
+  }
+
+  private async insertAction(runId: string, index: number, name: string, status: PlaybookRunStatus, until?: Date): Promise<ActionRow> {
+    const row = await this.db.one<ActionRow>(
+      `INSERT INTO playbook_run_actions (playbook_run_id, action_index, name, status, scheduled_time, start_time)
+       VALUES ($1, $2, $3, $4, coalesce($5, now()), CASE WHEN $4 = 'running' THEN now() END)
+       ON CONFLICT (playbook_run_id, action_index) DO UPDATE SET status = EXCLUDED.status, scheduled_time = EXCLUDED.scheduled_time,
+         start_time = coalesce(EXCLUDED.start_time, playbook_run_actions.start_time)
+       RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
+      [runId, index, name, status, until ?? null],
+    );
+    return row!;
+  }
+
+  private async markRunning(row: ActionRow): Promise<ActionRow> {
+    const updated = await this.db.one<ActionRow>(
+      `UPDATE playbook_run_actions SET status = 'running', start_time = now(), end_time = NULL WHERE id = $1
+       RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
+      [row.id],
+    );
+    return updated!;
+  }
+
+  private async settle(
+    run: ClaimedRun,
+    row: ActionRow,
+    action: PlaybookActionSpec,
+    status: PlaybookRunStatus,
+    result: Record<string, unknown> | null,
+    error: string | null,
+    scope: PlaybookScope,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE playbook_run_actions SET status = $2, result = coalesce($3, result), error = $4, end_time = now(), start_time = coalesce(start_time, now()) WHERE id = $1`,
+      [row.id, status, result, error],
+    );
+    scope.actions[action.name] = { status, result, error };
+    void run;
+  }
+
+  /** Releases the run to sleep until a time or wait for a child run; the child's end wakes it. */
+  private async pause(run: ClaimedRun, pause: Exclude<Pause, null>): Promise<void> {
+    if ('until' in pause) {
+      await this.db.query(
+        `UPDATE playbook_runs SET status = 'sleeping', scheduled_time = $3, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
+        [run.id, this.owner, pause.until],
+      );
+      const wait = pause.until.getTime() - Date.now();
+      // Wake when it is due (a tick would too, within PLAYBOOK_WORKER_TICK_MS).
+      if (wait < this.settings.tickMs * 5) setTimeout(() => void this.wake(), Math.max(0, wait) + 5).unref();
+      return;
+    }
+    await this.db.query(`UPDATE playbook_runs SET status = 'waiting', lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`, [
+      run.id,
+      this.owner,
+    ]);
+    // The child may have ended before the parent started waiting: wake it now then.
+    await this.db.query(
+      `UPDATE playbook_runs SET status = 'scheduled', scheduled_time = now() WHERE id = $1 AND status = 'waiting'
+          AND EXISTS (SELECT 1 FROM playbook_runs c WHERE c.id = $2 AND c.status IN ('completed', 'failed', 'cancelled'))`,
+      [run.id, pause.child],
+    );
+  }
+
+  /** A run stopped mid-way by this replica: cancelled stays cancelled; on shutdown it is handed back to resume. */
+  private async stopHere(run: ClaimedRun, signal: AbortSignal, row?: ActionRow): Promise<void> {
+    const reason = (signal.reason as Error | undefined)?.message ?? 'Stopped';
+    if (reason === 'Cancelled') {
+      if (row) await this.db.query(`UPDATE playbook_run_actions SET status = 'cancelled', end_time = now() WHERE id = $1 AND status = 'running'`, [row.id]);
+      return;
+    }
+    // Shutting down: the interrupted action is marked failed unless it is safe to repeat; the run is handed back.
+    if (row) {
+      const type = actionTypeOf(run.spec.actions[row.action_index]);
+      const retrySafe = this.plugins.find(ACTION_TYPES, type)?.retrySafe;
+      if (!retrySafe) {
+        await this.db.query(`UPDATE playbook_run_actions SET status = 'failed', error = $2, end_time = now() WHERE id = $1`, [
+          row.id,
+          `The console stopped while this action was running; '${type}' actions are not run twice, so it failed`,
+        ]);
+      }
+    }
+    await this.db.query(
+      `UPDATE playbook_runs SET status = 'scheduled', scheduled_time = now(), lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
+      [run.id, this.owner],
+    );
+  }
+
+  private async finish(run: ClaimedRun, status: 'completed' | 'failed', error: string | null): Promise<void> {
+    const ended = await this.db.query(
+      `UPDATE playbook_runs SET status = $3, error = $4, end_time = now(), lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
+      [run.id, this.owner, status, error],
+    );
+    if (status === 'failed' && error && ended.length) {
+      // Actions not reached (a run timeout) are shown as skipped.
+      await this.db.query(
+        `UPDATE playbook_run_actions SET status = 'cancelled', end_time = now() WHERE playbook_run_id = $1 AND status IN ('running', 'sleeping', 'waiting')`,
+        [run.id],
+      );
+    }
+    if (ended.length && run.parent_id) {
+      await this.db.query(`UPDATE playbook_runs SET status = 'scheduled', scheduled_time = now() WHERE id = $1 AND status = 'waiting'`, [run.parent_id]);
+    }
+  }
+}
+
+/** Lines an action logs: kept (capped) and flushed to its row at most once a second for the live view. */
+class ActionLog {
+  text = '';
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly write: (text: string) => Promise<unknown>) {}
+
+  add(line: string): void {
+    if (this.text.length >= MAX_LOG_BYTES) return;
+    this.text += `${line}\n`;
+    if (this.text.length >= MAX_LOG_BYTES) this.text = `${this.text.slice(0, MAX_LOG_BYTES)}\n… (log cut at ${MAX_LOG_BYTES / 1024} KiB)\n`;
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.flushing = this.write(this.text).catch(() => undefined);
+    }, LOG_FLUSH_MS);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flushing;
+  }
+}

@@ -1,0 +1,74 @@
+import type { PlaybookScope } from '@contracts';
+import type { ExpressionEvaluator } from '@gateway/core/cel';
+
+/**
+ * Templating of action bodies, `if` conditions and filters (docs/playbooks.md "Templates"), always through the
+ * bounded evaluator (a worker with a time limit), never on the gateway's own thread:
+ * - a string holding `{{ ... }}` is a Go text/template (the subset of @ctrl/golang-template: fields such as
+ *   `{{ .params.name }}` and `{{ .config.labels.app }}`, `if`/`else`, `range`, `with`) rendered to text;
+ * - a string that is exactly `$( <CEL> )` is replaced by the expression's value (which may be a number, a list or an
+ *   object), except in the fields a type declares as code (`exec.script`, whose own `$(command)` is bash's);
+ * - anything else is kept as written.
+ */
+
+const WHOLE_CEL = /^\s*\$\(([\s\S]*)\)\s*$/;
+
+export class TemplateError extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Variables as the evaluator takes them: plain JSON (dates as text, no undefined). */
+export function scopeVariables(scope: PlaybookScope): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(scope)) as Record<string, unknown>;
+}
+
+/** The body with every template rendered; throws TemplateError naming the field. */
+export async function renderBody(
+  body: Record<string, unknown>,
+  scope: PlaybookScope,
+  evaluator: ExpressionEvaluator,
+  codeFields: readonly string[] = [],
+): Promise<Record<string, unknown>> {
+  const variables = scopeVariables(scope);
+  const render = async (value: unknown, path: string): Promise<unknown> => {
+    if (typeof value === 'string') return renderString(value, path, variables, evaluator, codeFields.includes(path));
+    if (Array.isArray(value)) return Promise.all(value.map((v, i) => render(v, `${path}[${i}]`)));
+    if (isObject(value)) {
+      const out: Record<string, unknown> = {};
+      for (const [key, v] of Object.entries(value)) out[key] = await render(v, path ? `${path}.${key}` : key);
+      return out;
+    }
+    return value;
+  };
+  return (await render(body, '')) as Record<string, unknown>;
+}
+
+async function renderString(value: string, path: string, variables: Record<string, unknown>, evaluator: ExpressionEvaluator, code: boolean): Promise<unknown> {
+  const cel = code ? null : WHOLE_CEL.exec(value);
+  if (cel) {
+    const outcome = await evaluator.evaluate(cel[1].trim(), variables);
+    if (!outcome.ok) throw new TemplateError(`${path}: ${outcome.error}`);
+    return outcome.value;
+  }
+  if (!value.includes('{{')) return value;
+  const outcome = await evaluator.evaluate({ language: 'template', source: value }, variables);
+  if (!outcome.ok) throw new TemplateError(`${path}: ${outcome.error}`);
+  return outcome.value === null || outcome.value === undefined ? '' : String(outcome.value);
+}
+
+/** A parameter default: a Go template over the resource, or the value as written. */
+export async function renderText(value: string, scope: PlaybookScope, evaluator: ExpressionEvaluator): Promise<string> {
+  if (!value.includes('{{')) return value;
+  const outcome = await evaluator.evaluate({ language: 'template', source: value }, scopeVariables(scope));
+  if (!outcome.ok) throw new TemplateError(outcome.error);
+  return outcome.value === null || outcome.value === undefined ? '' : String(outcome.value);
+}
+
+/** A CEL condition over the scope: true, false, or a TemplateError saying why it could not be decided. */
+export async function condition(expression: string, variables: Record<string, unknown>, evaluator: ExpressionEvaluator): Promise<boolean> {
+  const outcome = await evaluator.evaluate(expression.trim(), variables);
+  if (!outcome.ok) throw new TemplateError(outcome.error);
+  if (typeof outcome.value === 'boolean') return outcome.value;
+  if (outcome.value === 'true' || outcome.value === 'false') return outcome.value === 'true';
+  throw new TemplateError(`must give true or false, gave ${JSON.stringify(outcome.value)}`);
+}
