@@ -1,0 +1,97 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { DataTable, type DataTableColumn } from '@web/core/components/DataTable';
+import { ErrorPanel } from '@web/core/components/ErrorPanel';
+import { formatDateTime } from '@web/core/formatDateTime';
+import { PlaybookIcon } from './PlaybookIcon';
+import { RunResourceLink, type RunResource } from './RunResourceLink';
+import { RunStatusBadge } from './RunStatusBadge';
+import { formatDuration } from './runTimes';
+import type { PlaybookRunRow } from './runsApi';
+import type { PlaybookRunsState } from './usePlaybookRunsState';
+
+const useStyles = makeStyles({
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+});
+
+/** The row's resource: its config, check or component, named by the embed (or its id when not embedded). */
+export function rowResource(row: PlaybookRunRow): RunResource | null {
+  if (row.config_id) return { kind: 'config', id: row.config_id, name: row.config?.name ?? null };
+  if (row.check_id) return { kind: 'check', id: row.check_id, name: row.check?.name ?? null };
+  if (row.component_id) return { kind: 'component', id: row.component_id, name: row.component?.name ?? null };
+  return null;
+}
+
+const playbookTitle = (row: PlaybookRunRow) => row.playbook?.title || row.playbook?.name || '';
+
+function RunName({ row }: { row: PlaybookRunRow }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.name}>
+      <PlaybookIcon icon={row.playbook?.icon} />
+      <span>{playbookTitle(row)}</span>
+    </span>
+  );
+}
+
+const COLUMNS: DataTableColumn<PlaybookRunRow>[] = [
+  { id: 'name', header: 'Name', flex: 2, minWidth: 200, sortable: false, value: playbookTitle, render: (row) => <RunName row={row} /> },
+  {
+    id: 'resource',
+    header: 'Resource',
+    flex: 2,
+    minWidth: 160,
+    sortable: false,
+    value: (row) => rowResource(row)?.name ?? '',
+    // data-row-toggle: following the link does not also open the run.
+    render: (row) => (
+      <span data-row-toggle>
+        <RunResourceLink resource={rowResource(row)} />
+      </span>
+    ),
+  },
+  { id: 'status', header: 'Status', width: 150, render: (row) => <RunStatusBadge status={row.status} /> },
+  {
+    id: 'start_time',
+    header: 'Date',
+    width: 180,
+    value: (row) => row.start_time ?? row.scheduled_time,
+    render: (row) => formatDateTime(row.start_time ?? row.scheduled_time),
+  },
+  { id: 'duration', header: 'Duration', width: 110, sortable: false, value: (row) => formatDuration(row.start_time, row.end_time) },
+  { id: 'created_at', header: 'Created At', width: 180, render: (row) => formatDateTime(row.created_at) },
+  {
+    id: 'created_by',
+    header: 'Created By',
+    width: 170,
+    sortable: false,
+    value: (row) => row.creator?.name || row.creator?.email || '',
+  },
+];
+
+export interface PlaybookRunsTableProps {
+  state: PlaybookRunsState;
+  result: { page: { rows: PlaybookRunRow[]; total: number } | undefined; error: unknown; isLoading: boolean };
+  onOpen(row: PlaybookRunRow): void;
+}
+
+const NO_ROWS: PlaybookRunRow[] = [];
+
+/** The runs of the page's filters, sorted and paged on the server from the URL; 'No data available' when none. */
+export function PlaybookRunsTable({ state, result, onOpen }: PlaybookRunsTableProps) {
+  const { page, error, isLoading } = result;
+  if (error && !page) return <ErrorPanel error={error} />;
+  return (
+    <DataTable<PlaybookRunRow>
+      id="playbook-runs"
+      rows={page?.rows ?? NO_ROWS}
+      columns={COLUMNS}
+      getRowId={(row) => row.id}
+      loading={isLoading}
+      sort={{ column: state.sortBy, direction: state.sortOrder }}
+      onSortChange={(sort) => state.setSort(sort?.column ?? null, sort?.direction ?? 'desc')}
+      paging={{ mode: 'server', pageIndex: state.pageIndex, pageSize: state.pageSize, total: page?.total ?? 0, onChange: state.setPage }}
+      onRowClick={onOpen}
+      rowTestId="playbook-run-row"
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { actionLogText, defaultStepId, linkParts, logFileName, runSteps, selectedStepId } from './runSteps';
+import { endsAt, formatDuration, startsAt } from './runTimes';
+import { runAction, runDetail } from './testing';
+
+describe('run steps', () => {
+  it('adds the Initialization step only to a failed run with an error', () => {
+    expect(runSteps(runDetail({ status: 'failed', error: 'boom' })).map((s) => s.name)).toEqual(['Initialization', 'restart']);
+    expect(runSteps(runDetail({ status: 'failed', error: null })).map((s) => s.name)).toEqual(['restart']);
+    expect(runSteps(runDetail({ status: 'completed', error: 'boom' })).map((s) => s.name)).toEqual(['restart']);
+  });
+
+  it('selects the running step, else the last that ran, never a skipped one', () => {
+    const ran = runAction({ id: 'a', name: 'a', status: 'completed' });
+    const running = runAction({ id: 'b', name: 'b', status: 'running', end_time: null });
+    const skipped = runAction({ id: 'c', name: 'c', status: 'skipped' });
+    const pending = runAction({ id: 'd', name: 'd', status: 'pending', start_time: null, end_time: null });
+    expect(defaultStepId([ran, running, skipped])).toBe('b');
+    expect(defaultStepId([ran, skipped, pending])).toBe('a');
+    expect(defaultStepId([skipped, pending])).toBe('d');
+    expect(selectedStepId([ran, skipped], 'c')).toBe('a');
+    expect(selectedStepId([ran, running], 'a')).toBe('a');
+  });
+
+  it('links only http and https addresses, without trailing punctuation', () => {
+    expect(linkParts('see https://a.example/x?y=1. or http://b.example')).toEqual([
+      { text: 'see ' },
+      { href: 'https://a.example/x?y=1' },
+      { text: '. or ' },
+      { href: 'http://b.example' },
+    ]);
+    expect(linkParts('javascript:alert(1) file:///etc/passwd data:text/html,x')).toEqual([{ text: 'javascript:alert(1) file:///etc/passwd data:text/html,x' }]);
+  });
+
+  it('writes the log file with every output, other result fields as JSON', () => {
+    const text = actionLogText(
+      runAction({
+        id: 'a',
+        name: 'call',
+        status: 'failed',
+        error: 'bad status',
+        result: { stdout: 'out', stderr: 'err', logs: 'line', exitCode: 1, status: 500, body: { ok: false } },
+      }),
+    );
+    expect(text).toContain('Exit code: 1');
+    expect(text).toContain('--- error ---\nbad status');
+    expect(text).toContain('--- stdout ---\nout');
+    expect(text).toContain('--- stderr ---\nerr');
+    expect(text).toContain('--- logs ---\nline');
+    expect(text).toContain('--- body ---\n{\n  "ok": false\n}');
+    expect(logFileName('restart pod/../x', 'step 1')).toBe('restart-pod-..-x-step-1-logs.txt');
+  });
+});
+
+describe('run times', () => {
+  const now = Date.parse('2026-03-10T00:00:00Z');
+  it('reads relative and absolute starts, the default range otherwise', () => {
+    expect(startsAt('now-1d', now)).toBe('2026-03-09T00:00:00.000Z');
+    expect(startsAt('2026-03-01T00:00:00Z', now)).toBe('2026-03-01T00:00:00.000Z');
+    expect(startsAt('now-banana', now)).toBe('2026-03-03T00:00:00.000Z');
+    expect(endsAt('')).toBe('');
+    expect(endsAt('nonsense')).toBe('');
+  });
+
+  it('formats durations, up to now while running', () => {
+    expect(formatDuration('2026-03-01T10:00:00Z', '2026-03-01T10:00:00.250Z')).toBe('250ms');
+    expect(formatDuration('2026-03-01T10:00:00Z', '2026-03-01T11:02:03Z')).toBe('1h 2m');
+    expect(formatDuration('2026-03-09T23:59:50Z', null, now)).toBe('10s');
+    expect(formatDuration(null, null)).toBe('');
+  });
+});

@@ -1,0 +1,57 @@
+import { TIME_RANGE_OPTIONS } from '@contracts';
+
+/** Spec 02 Playbooks: the runs list shows the last 7 days unless told otherwise. */
+export const DEFAULT_RUNS_RANGE = '1w';
+export type RunsRange = (typeof TIME_RANGE_OPTIONS)[number];
+
+const MINUTE = 60_000;
+const UNIT_MS: Record<string, number> = {
+  m: MINUTE,
+  h: 60 * MINUTE,
+  d: 24 * 60 * MINUTE,
+  w: 7 * 24 * 60 * MINUTE,
+  mo: 30 * 24 * 60 * MINUTE,
+  y: 365 * 24 * 60 * MINUTE,
+};
+
+/** `15m`, `2h`, `1w`, `6mo`, `5y` → milliseconds; undefined for anything else. */
+export function rangeMs(range: string): number | undefined {
+  const match = /^(\d+)(mo|m|h|d|w|y)$/.exec(range);
+  return match ? Number(match[1]) * UNIT_MS[match[2]] : undefined;
+}
+
+/**
+ * The `starts` of the URL as a timestamp: `now-<range>` relative to `now` (a range of the spec's options), or an
+ * absolute date; the default range for anything else (a shared link may carry anything).
+ */
+export function startsAt(starts: string, now: number): string {
+  const relative = /^now-(.+)$/.exec(starts);
+  const ms = relative ? rangeMs(relative[1]) : undefined;
+  if (ms !== undefined) return new Date(now - ms).toISOString();
+  const absolute = Date.parse(starts);
+  if (!relative && !Number.isNaN(absolute)) return new Date(absolute).toISOString();
+  return new Date(now - (rangeMs(DEFAULT_RUNS_RANGE) as number)).toISOString();
+}
+
+/** The `ends` of the URL as a timestamp, or '' (up to now) when empty or not a date. */
+export function endsAt(ends: string): string {
+  const absolute = ends ? Date.parse(ends) : Number.NaN;
+  return Number.isNaN(absolute) ? '' : new Date(absolute).toISOString();
+}
+
+/** How long a run or action took: `end - start`, or up to `now` while it runs; '' before it starts. */
+export function formatDuration(start: string | null | undefined, end: string | null | undefined, now: number = Date.now()): string {
+  if (!start) return '';
+  const from = Date.parse(start);
+  const to = end ? Date.parse(end) : now;
+  if (Number.isNaN(from) || Number.isNaN(to)) return '';
+  const ms = Math.max(0, to - from);
+  if (ms < 1000) return `${ms}ms`;
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
