@@ -1,8 +1,14 @@
 import { ensure, insert, person, type SeedContext } from './context';
 import { demoId, json, minutesAgo } from './demo-ids';
 
-/** Playbooks with a successful and a failed run. */
+/**
+ * Playbooks: two illustrative Kubernetes ones with a successful and a failed run (no cluster is connected, so running
+ * them fails at kubectl), and two that really run against the demo catalogue's shop services (`Shop::Service`, from
+ * demo/catalog): a report (an exec script and a templated parameter) and a scale request that waits for approval by
+ * the admin who seeded the demo.
+ */
 export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
+  await seedShopPlaybooks(ctx);
   const restartSpec = {
     title: 'Restart deployment',
     description: 'Rolling restart of a Kubernetes deployment',
@@ -82,6 +88,7 @@ export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
       id: demoId(`run:${r.key}:restart`),
       playbook_run_id: run,
       name: 'Restart',
+      action_index: 0,
       status: 'completed',
       scheduled_time: minutesAgo(r.ago),
       start_time: minutesAgo(r.ago),
@@ -92,6 +99,7 @@ export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
       id: demoId(`run:${r.key}:wait`),
       playbook_run_id: run,
       name: 'Wait for rollout',
+      action_index: 1,
       status: r.status,
       scheduled_time: minutesAgo(r.ago - 0.1),
       start_time: minutesAgo(r.ago - 0.1),
@@ -103,5 +111,84 @@ export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
       ),
       error: r.error,
     });
+  }
+}
+
+async function seedShopPlaybooks(ctx: SeedContext): Promise<void> {
+  const found = (await ctx.db.query(`SELECT email FROM people WHERE id = $1`, [ctx.adminId])) as { rows: { email: string | null }[] };
+  const admin = found.rows[0];
+  const reportSpec = {
+    title: 'Service report',
+    description: 'Print what the catalogue knows of a shop service',
+    category: 'Shop',
+    icon: 'document',
+    configs: [{ types: ['Shop::Service'] }],
+    parameters: [{ name: 'note', label: 'Note', type: 'text', default: 'Report for {{ .config.name }}', properties: { maxLength: 200 } }],
+    actions: [
+      {
+        name: 'Describe',
+        exec: {
+          script: 'echo "service: $SERVICE"\necho "health: $HEALTH"\necho "note: $NOTE"',
+          env: [
+            { name: 'SERVICE', value: '{{ .config.name }}' },
+            { name: 'HEALTH', value: '{{ .config.health }}' },
+            { name: 'NOTE', value: '{{ .params.note }}' },
+          ],
+        },
+      },
+      { name: 'Summarise', exec: { script: 'echo "done at $(date -u +%H:%M:%S)"' } },
+    ],
+  };
+  const scaleSpec = {
+    title: 'Scale a service',
+    description: 'Ask for a new replica count; an approver confirms before it runs',
+    category: 'Shop',
+    icon: 'arrow-up',
+    configs: [{ types: ['Shop::Service'] }],
+    parameters: [
+      {
+        name: 'replicas',
+        label: 'Replicas',
+        type: 'text',
+        required: true,
+        default: '{{ .config.config.replicas }}',
+        properties: { format: 'number', min: 1, max: 20 },
+      },
+      { name: 'reason', label: 'Reason', type: 'text', required: true, properties: { minLength: 5 } },
+    ],
+    approval: { approvers: { people: admin?.email ? [admin.email] : [ctx.adminId] } },
+    actions: [
+      {
+        name: 'Scale',
+        exec: {
+          script: 'echo "scaling $SERVICE to $REPLICAS: $REASON"',
+          env: [
+            { name: 'SERVICE', value: '{{ .config.name }}' },
+            { name: 'REPLICAS', value: '{{ .params.replicas }}' },
+            { name: 'REASON', value: '{{ .params.reason }}' },
+          ],
+        },
+      },
+    ],
+  };
+  for (const [key, name, spec] of [
+    ['playbook:shop-report', 'service-report', reportSpec],
+    ['playbook:shop-scale', 'scale-service', scaleSpec],
+  ] as const) {
+    await ensure(
+      ctx,
+      'playbooks',
+      {
+        id: demoId(key),
+        name,
+        title: spec.title,
+        icon: spec.icon,
+        description: spec.description,
+        category: spec.category,
+        spec: json(spec),
+        created_by: ctx.adminId,
+      },
+      ['namespace', 'name'],
+    );
   }
 }
