@@ -15,7 +15,7 @@ const row = (values: Partial<PlaybookRunRow>): PlaybookRunRow => ({
   component_id: null,
   created_by: 'u1',
   playbook: { id: PLAYBOOK_ID, name: 'restart-pod', title: 'Restart pod', icon: null },
-  creator: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' },
+  creator: { id: 'u1', name: 'Ada Lovelace' },
   ...values,
 });
 

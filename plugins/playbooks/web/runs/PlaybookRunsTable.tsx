@@ -64,7 +64,7 @@ const COLUMNS: DataTableColumn<PlaybookRunRow>[] = [
     header: 'Created By',
     width: 170,
     sortable: false,
-    value: (row) => row.creator?.name || row.creator?.email || '',
+    value: (row) => row.creator?.name ?? '',
   },
 ];
 

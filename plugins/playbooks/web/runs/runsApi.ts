@@ -43,7 +43,7 @@ export interface PlaybookRunRow {
   component_id: string | null;
   created_by: string | null;
   playbook: { id: string; name: string; title: string | null; icon: string | null } | null;
-  creator: { id: string; name: string | null; email?: string | null } | null;
+  creator: { id: string; name: string | null } | null;
   config?: Named | null;
   check?: Named | null;
   component?: Named | null;
@@ -60,7 +60,8 @@ export function runListSelect(embeds: RunListEmbeds): string {
   return [
     'id,status,created_at,start_time,end_time,scheduled_time,config_id,check_id,component_id,created_by',
     'playbook:playbook_id(id,name,title,icon)',
-    'creator:created_by(id,name,email)',
+    // Not the email: only readers of identities see people's emails, and the list would fail for everyone else.
+    'creator:created_by(id,name)',
     embeds.config && 'config:config_id(id,name,type)',
     embeds.check && 'check:check_id(id,name,type)',
     embeds.component && 'component:component_id(id,name,type)',

@@ -42,7 +42,7 @@ export function useRunStream(runId: string, selectedActionOf: (run: PlaybookRunD
 
   useEffect(() => {
     if (mode !== 'stream') return;
-    const source = new EventSource(runEventsPath(runId), { withCredentials: true });
+    const source = new EventSource(runEventsPath(runId));
     const onRun = (event: MessageEvent<string>) => {
       let next: PlaybookRunDetail;
       try {
