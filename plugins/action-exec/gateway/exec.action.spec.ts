@@ -36,6 +36,8 @@ describe('exec action: validate', () => {
     expect(action.validate({ script: 'echo hi', env: [{ name: 'A', value: '1' }] })).toEqual([]);
     expect(action.validate({ script: 'echo hi', env: { A: '1', B: { valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } } } })).toEqual([]);
     expect(action.validate({ script: 'echo hi', env: [{ name: 'T', valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } }] })).toEqual([]);
+    // Rendered when the action runs: judged then.
+    expect(action.validate({ script: 'echo {{ .params.x }}', env: '$(params.env)' })).toEqual([]);
   });
 
   it('names the field that is wrong', () => {
@@ -103,13 +105,19 @@ describe('exec action: runs in the sandbox', () => {
     expect(['gone', 'Z']).toContain(processState(child));
   });
 
-  it('stops when the run is cancelled', async () => {
-    const cancel = new AbortController();
-    const running = action.run({ script: 'echo started; sleep 30' }, actionContext({ signal: cancel.signal, timeoutMs: 60_000 }));
-    setTimeout(() => cancel.abort(), 200);
-    const out = await running;
-    expect(out.error).toBe('cancelled');
-    expect(out.result.exitCode).toBeNull();
+  it('stops when the run is cancelled, saying why as the engine does', async () => {
+    for (const [reason, error] of [
+      [undefined, 'cancelled'],
+      [new Error('Cancelled'), 'Cancelled'],
+      [new Error('timed out after 5m'), 'timed out after 5m'],
+    ] as const) {
+      const cancel = new AbortController();
+      const running = action.run({ script: 'echo started; sleep 30' }, actionContext({ signal: cancel.signal, timeoutMs: 60_000 }));
+      setTimeout(() => cancel.abort(reason), 100);
+      const out = await running;
+      expect(out.error).toBe(error);
+      expect(out.result.exitCode).toBeNull();
+    }
   });
 
   it('cuts output beyond 1 MiB and says so', async () => {

@@ -27,17 +27,13 @@ export class ExecAction implements ActionType {
 
   constructor(private readonly sandbox: ExecSandbox) {}
 
+  /** At save time: `env` written as one template (`$(…)` giving a list or map) is judged when the action runs. */
   validate(body: ActionSpec): string[] {
-    const errors: string[] = [];
-    if (typeof body.script !== 'string' || !body.script.trim()) errors.push('script: required');
-    const envProblem = scriptEnvProblem(body.env);
-    if (envProblem) errors.push(envProblem);
-    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of exec (${FIELDS.join(', ')})`);
-    return errors;
+    return this.problems(body, false);
   }
 
   async run(body: ActionSpec, ctx: ActionContext): Promise<ActionOutcome> {
-    const problems = this.validate(body);
+    const problems = this.problems(body, true);
     if (problems.length) return { error: problems.join('; '), result: {} };
     const { env, unresolved } = await resolveScriptEnv(body.env, (reference) => resolveValue(reference, ctx));
     if (unresolved.length) return { error: unresolved.map((name) => `env: ${name} could not be resolved`).join('; '), result: {} };
@@ -57,10 +53,30 @@ export class ExecAction implements ActionType {
     const lastLine = stderr.trim().split('\n').pop()?.trim().slice(0, 500);
     return { error: lastLine ? `${status}: ${lastLine}` : status, result };
   }
+
+  private problems(body: ActionSpec, atRun: boolean): string[] {
+    const errors: string[] = [];
+    if (typeof body.script !== 'string' || !body.script.trim()) errors.push('script: required');
+    const envProblem = !atRun && rendered(body.env) ? null : scriptEnvProblem(body.env);
+    if (envProblem) errors.push(envProblem);
+    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of exec (${FIELDS.join(', ')})`);
+    return errors;
+  }
 }
 
-/** Why the action was stopped: its time was up (the signal's reason is a TimeoutError, or none), or the run was cancelled. */
+/** A value the engine renders when the action runs (`{{ … }}`, or a whole `$( CEL )`): its shape is judged then. */
+const rendered = (value: unknown): boolean => typeof value === 'string' && (value.includes('{{') || /^\s*\$\([\s\S]*\)\s*$/.test(value));
+
+/**
+ * Why the action was stopped, from the signal's reason: the engine aborts with an Error saying why ('timed out after
+ * 5m', 'Cancelled'); a TimeoutError (AbortSignal.timeout), or the sandbox's own timer, is this action's time running out; a bare abort() is a cancel.
+ */
 function stopReason(ctx: ActionContext): string {
-  const reason = ctx.signal.aborted ? (ctx.signal.reason as { name?: string } | undefined) : undefined;
-  return reason && reason.name !== 'TimeoutError' ? 'cancelled' : `timed out after ${ctx.timeoutMs}ms`;
+  if (!ctx.signal.aborted) return `timed out after ${ctx.timeoutMs}ms`;
+  const reason: unknown = ctx.signal.reason;
+  if (typeof reason === 'string' && reason) return reason;
+  // Duck-typed: a DOMException is not an instance of this realm's Error everywhere.
+  const { name, message } = (reason ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError') return `timed out after ${ctx.timeoutMs}ms`;
+  return name === 'AbortError' || typeof message !== 'string' || !message ? 'cancelled' : message;
 }

@@ -64,6 +64,11 @@ describe('http action: validate', () => {
       }),
     ).toEqual([]);
     expect(action.validate({ url: 'http://h', headers: [{ name: 'X-A', value: '1' }], body: 'text', insecureSkipVerify: true })).toEqual([]);
+    // Rendered when the action runs: judged then.
+    expect(
+      action.validate({ url: '{{ .params.url }}', method: '{{ .params.method }}', headers: '$(params.headers)', insecureSkipVerify: '$(params.insecure)' }),
+    ).toEqual([]);
+    expect(action.validate({ url: 'https://{{ .config.name }}.internal/restart', insecureSkipVerify: 'true' })).toEqual([]);
   });
 
   it('names the field that is wrong', () => {
@@ -72,7 +77,6 @@ describe('http action: validate', () => {
     expect(action.validate({ url: 'http://h', method: 'GET /x' })).toEqual(['method: must be an HTTP method such as GET or POST']);
     expect(action.validate({ url: 'http://h', headers: 'X-A: 1' })).toEqual(['headers: must be a map or a list of {name, value | valueFrom}']);
     expect(action.validate({ url: 'http://h', headers: [{ name: 'X-A' }] })).toEqual(['headers: must be a map or a list of {name, value | valueFrom}']);
-    expect(action.validate({ url: 'http://h', body: 3 })).toEqual(['body: must be text, or a map or list sent as JSON']);
     expect(action.validate({ url: 'http://h', password: ['x'] })).toEqual(['password: must be a value or a secret reference']);
     expect(action.validate({ url: 'http://h', insecureSkipVerify: 'yes' })).toEqual(['insecureSkipVerify: must be true or false']);
     expect(action.validate({ url: 'http://h', templateBody: true })).toEqual([
@@ -149,6 +153,18 @@ describe('http action: against a peer on loopback', () => {
     expect(out.result).toMatchObject({ truncated: true });
     expect(out.result).not.toHaveProperty('json');
     expect(ctx.lines).toContain('body cut at 64 KiB');
+  });
+
+  it('judges the rendered fields when it runs', async () => {
+    expect(await action.run({ url: 'db.internal/restart' }, actionContext())).toEqual({
+      error: 'url: must be an http:// or https:// URL or a connection:// reference',
+      result: {},
+    });
+    expect(await action.run({ url: `${base}/x`, method: 'RE START' }, actionContext())).toEqual({
+      error: 'method: must be an HTTP method such as GET or POST',
+      result: {},
+    });
+    expect(seen).toEqual([]);
   });
 
   it('fails naming a header whose secret does not resolve, sending nothing', async () => {

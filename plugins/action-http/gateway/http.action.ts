@@ -27,30 +27,13 @@ export class HttpAction implements ActionType {
   // The one outbound client (global in the app); a bare instance (a test) gets its own.
   constructor(@Optional() private readonly http: OutboundHttp = new OutboundHttp()) {}
 
+  /** At save time, a field written as a template (`{{ .params.url }}`, `$(…)`) is judged when the action runs. */
   validate(body: ActionSpec): string[] {
-    const errors: string[] = [];
-    const { url, method, headers } = body;
-    if (url === undefined || url === null || url === '') errors.push('url: required');
-    else if (typeof url !== 'string' || (!isConnectionRef(url) && !httpUrl(url)))
-      errors.push('url: must be an http:// or https:// URL or a connection:// reference');
-    if (method !== undefined && (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method))) errors.push('method: must be an HTTP method such as GET or POST');
-    if (headers !== undefined && !headerEntries(headers)) errors.push('headers: must be a map or a list of {name, value | valueFrom}');
-    if (body.body !== undefined && body.body !== null && typeof body.body !== 'string' && typeof body.body !== 'object') {
-      errors.push('body: must be text, or a map or list sent as JSON');
-    }
-    for (const field of ['username', 'password'] as const) {
-      const v = body[field];
-      if (v !== undefined && v !== null && typeof v !== 'string' && (typeof v !== 'object' || Array.isArray(v))) {
-        errors.push(`${field}: must be a value or a secret reference`);
-      }
-    }
-    if (body.insecureSkipVerify !== undefined && typeof body.insecureSkipVerify !== 'boolean') errors.push('insecureSkipVerify: must be true or false');
-    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of http (${FIELDS.join(', ')})`);
-    return errors;
+    return this.problems(body, false);
   }
 
   async run(body: ActionSpec, ctx: ActionContext): Promise<ActionOutcome> {
-    const problems = this.validate(body);
+    const problems = this.problems(body, true);
     if (problems.length) return { error: problems.join('; '), result: {} };
 
     const written = body.url as string;
@@ -75,7 +58,7 @@ export class HttpAction implements ActionType {
     if (typeof body.body === 'string') payload = body.body;
     else if (body.body !== undefined && body.body !== null) {
       payload = JSON.stringify(body.body);
-      if (!hasHeader('content-type')) headers['content-type'] = 'application/json';
+      if (typeof body.body === 'object' && !hasHeader('content-type')) headers['content-type'] = 'application/json';
     }
 
     const method = String(body.method ?? 'GET').toUpperCase();
@@ -88,7 +71,7 @@ export class HttpAction implements ActionType {
         method,
         headers,
         body: payload,
-        tls: { insecure: body.insecureSkipVerify === true },
+        tls: { insecure: body.insecureSkipVerify === true || body.insecureSkipVerify === 'true' },
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
         maxBytes: MAX_BODY_BYTES,
@@ -111,7 +94,36 @@ export class HttpAction implements ActionType {
     ctx.log(`HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
     return { error: res.status >= 400 ? `HTTP ${res.status}` : null, result };
   }
+
+  private problems(body: ActionSpec, atRun: boolean): string[] {
+    const errors: string[] = [];
+    const later = (value: unknown) => !atRun && rendered(value);
+    const { url, method, headers } = body;
+    if (url === undefined || url === null || url === '') errors.push('url: required');
+    else if (!later(url) && (typeof url !== 'string' || (!isConnectionRef(url) && !httpUrl(url)))) {
+      errors.push('url: must be an http:// or https:// URL or a connection:// reference');
+    }
+    if (method !== undefined && !later(method) && (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method))) {
+      errors.push('method: must be an HTTP method such as GET or POST');
+    }
+    if (headers !== undefined && !later(headers) && !headerEntries(headers)) errors.push('headers: must be a map or a list of {name, value | valueFrom}');
+    for (const field of ['username', 'password'] as const) {
+      const v = body[field];
+      if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number' && (typeof v !== 'object' || Array.isArray(v))) {
+        errors.push(`${field}: must be a value or a secret reference`);
+      }
+    }
+    const insecure = body.insecureSkipVerify;
+    if (insecure !== undefined && !later(insecure) && ![true, false, 'true', 'false'].includes(insecure as string | boolean)) {
+      errors.push('insecureSkipVerify: must be true or false');
+    }
+    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of http (${FIELDS.join(', ')})`);
+    return errors;
+  }
 }
+
+/** A value the engine renders when the action runs (`{{ … }}`, or a whole `$( CEL )`): its shape is judged then. */
+const rendered = (value: unknown): boolean => typeof value === 'string' && (value.includes('{{') || /^\s*\$\([\s\S]*\)\s*$/.test(value));
 
 /** Headers as a map (values or references) or a list of `{name, value | valueFrom}`; null for other shapes. */
 function headerEntries(value: unknown): [string, unknown][] | null {
@@ -125,8 +137,16 @@ function headerEntries(value: unknown): [string, unknown][] | null {
   return entries.every(([, v]) => typeof v === 'string' || typeof v === 'number' || (v && typeof v === 'object')) ? entries : null;
 }
 
-/** Why the action was stopped: its time was up (the signal's reason is a TimeoutError, or none), or the run was cancelled. */
+/**
+ * Why the action was stopped, from the signal's reason: the engine aborts with an Error saying why ('timed out after
+ * 5m', 'Cancelled'); a TimeoutError (AbortSignal.timeout), or the sandbox's own timer, is this action's time running out; a bare abort() is a cancel.
+ */
 function stopReason(ctx: ActionContext): string {
-  const reason = ctx.signal.aborted ? (ctx.signal.reason as { name?: string } | undefined) : undefined;
-  return reason && reason.name !== 'TimeoutError' ? 'cancelled' : `timed out after ${ctx.timeoutMs}ms`;
+  if (!ctx.signal.aborted) return `timed out after ${ctx.timeoutMs}ms`;
+  const reason: unknown = ctx.signal.reason;
+  if (typeof reason === 'string' && reason) return reason;
+  // Duck-typed: a DOMException is not an instance of this realm's Error everywhere.
+  const { name, message } = (reason ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError') return `timed out after ${ctx.timeoutMs}ms`;
+  return name === 'AbortError' || typeof message !== 'string' || !message ? 'cancelled' : message;
 }

@@ -21,13 +21,22 @@ describe('script env', () => {
     ]);
   });
 
+  it('takes numbers and true/false as their text (YAML and expressions give them)', () => {
+    expect(scriptEnvEntries({ N: 3, B: false })).toEqual([
+      ['N', '3'],
+      ['B', 'false'],
+    ]);
+    expect(scriptEnvEntries([{ name: 'N', value: 3 }])).toEqual([['N', '3']]);
+  });
+
   it('refuses other shapes', () => {
     for (const env of [
       'A=1',
       [{ name: 'A' }],
       [{ value: '1' }],
       [{ name: '', value: '1' }],
-      { A: 1 },
+      { A: null },
+      { A: [] },
       { A: { valueFrom: { secretKeyRef: { name: 'db' } } } },
     ]) {
       expect(scriptEnvProblem(env)).toBe(SCRIPT_ENV_PROBLEM);

@@ -1,7 +1,7 @@
 /**
  * The `env` of a spec that runs a script in the sandbox (exec checks, exec playbook actions): a list of
  * `{name, value}` / `{name, valueFrom}` (canary-checker's and mission-control's shape) or a map of name → value. A
- * value is a string, or a reference (`{value}`, `{valueFrom: {secretKeyRef: {name, key}}}`) that the run resolves
+ * value is a string (a number or true/false, as YAML or an expression gives them, is its text), or a reference (`{value}`, `{valueFrom: {secretKeyRef: {name, key}}}`) that the run resolves
  * through its `resolveSecret`, so a secret never has to be written into the spec.
  */
 
@@ -11,15 +11,15 @@ export const SCRIPT_ENV_PROBLEM = 'env: must be a list of {name, value} or a map
 export function scriptEnvEntries(env: unknown): [string, unknown][] | null {
   if (env === undefined || env === null) return [];
   if (Array.isArray(env)) {
-    const ok = env.every(
-      (e) => e && typeof e === 'object' && typeof e.name === 'string' && e.name !== '' && (typeof e.value === 'string' || isValueFrom(e.valueFrom)),
-    );
-    return ok ? env.map((e: { name: string; value?: string; valueFrom?: unknown }) => [e.name, e.value ?? { valueFrom: e.valueFrom }]) : null;
+    const ok = env.every((e) => e && typeof e === 'object' && typeof e.name === 'string' && e.name !== '' && (isScalar(e.value) || isValueFrom(e.valueFrom)));
+    return ok
+      ? env.map((e: { name: string; value?: unknown; valueFrom?: unknown }) => [e.name, isScalar(e.value) ? String(e.value) : { valueFrom: e.valueFrom }])
+      : null;
   }
   if (typeof env !== 'object') return null;
   const entries = Object.entries(env);
-  const ok = entries.every(([, v]) => typeof v === 'string' || (v && typeof v === 'object' && (typeof v.value === 'string' || isValueFrom(v.valueFrom))));
-  return ok ? entries : null;
+  const ok = entries.every(([, v]) => isScalar(v) || (v && typeof v === 'object' && (typeof v.value === 'string' || isValueFrom(v.valueFrom))));
+  return ok ? entries.map(([name, v]) => [name, isScalar(v) ? String(v) : v]) : null;
 }
 
 /** Why `env` cannot be used (for `validate`), or null. */
@@ -44,6 +44,9 @@ export async function resolveScriptEnv(
   }
   return { env: out, unresolved };
 }
+
+const isScalar = (v: unknown): v is string | number | boolean =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean';
 
 /** `{secretKeyRef: {name, key}}` or `{configMapKeyRef: {name, key}}`: a field of a stored connection. */
 function isValueFrom(from: unknown): boolean {

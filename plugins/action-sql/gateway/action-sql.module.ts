@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { SqlAction } from './sql.action';
+
+@Module({ providers: [SqlAction] })
+export class ActionSqlModule {}

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
+import { Extension } from '@gateway/core/plugin-host/extension-point';
+import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
+import { expandUrlTemplate, templateNames, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
+import { OutboundRefused } from '@gateway/core/outbound';
+import { queryMysql, queryPostgres, type Statement, type StatementResult } from './sql.drivers';
+
+export const DEFAULT_MAX_ROWS = 1000;
+/** The most rows an action may keep in its result (`maxRows`): the result is stored with the run. */
+export const MAX_ROWS_LIMIT = 10_000;
+const FIELDS = ['driver', 'connection', 'username', 'password', 'query', 'maxRows'];
+
+export type SqlDriver = 'postgres' | 'mysql';
+const DRIVERS: Record<string, SqlDriver> = { postgres: 'postgres', postgresql: 'postgres', mysql: 'mysql', mariadb: 'mysql' };
+
+/** The driver a URL's scheme names, or null. */
+function driverOfUrl(text: string): SqlDriver | null {
+  const scheme = /^([a-z]+):\/\//i.exec(text)?.[1]?.toLowerCase();
+  return scheme ? (DRIVERS[scheme] ?? null) : null;
+}
+
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * Action type `sql`: runs one statement (`query`) on Postgres (`pg`) or MySQL/MariaDB (`mysql2`) and gives back its
+ * rows. Unlike the SQL scraper it may write: a playbook changes things. `connection` is a postgres:// or mysql:// URL
+ * (`$(username)` / `$(password)` stand for the `username` / `password` fields, each a value or a secret reference) or
+ * `connection://name`; the outbound policy is asked with the host and port before connecting.
+ */
+@Injectable()
+@Extension(ACTION_TYPES, 'sql')
+export class SqlAction implements ActionType {
+  readonly type = 'sql';
+  /** A statement may have written before the run was interrupted. */
+  readonly retrySafe = false;
+
+  /** At save time, a field written as a template (`{{ .params.db }}`, `$(…)`) is judged when the action runs. */
+  validate(body: ActionSpec): string[] {
+    return this.problems(body, false);
+  }
+
+  async run(body: ActionSpec, ctx: ActionContext): Promise<ActionOutcome> {
+    const problems = this.problems(body, true);
+    if (problems.length) return { error: problems.join('; '), result: {} };
+    const target = await this.target(body, ctx);
+    if ('problem' in target) return { error: target.problem, result: {} };
+    const statement: Statement = { url: target.url, sql: String(body.query), maxRows: maxRowsOf(body.maxRows) ?? DEFAULT_MAX_ROWS };
+    ctx.log(`${target.driver} ${target.url.host}${target.url.pathname}`);
+    let out: StatementResult;
+    try {
+      out = target.driver === 'postgres' ? await queryPostgres(statement, ctx) : await queryMysql(statement, ctx);
+    } catch (err) {
+      if (err instanceof OutboundRefused) return { error: err.message, result: {} };
+      return { error: ctx.signal.aborted ? stopReason(ctx) : (err as Error).message, result: {} };
+    }
+    const result: Record<string, unknown> = { rows: out.rows, count: out.count };
+    if (out.fields) result.fields = out.fields;
+    if (out.rows.length < out.count && out.fields) {
+      result.truncated = true;
+      ctx.log(`${out.count} rows, the first ${out.rows.length} kept (maxRows)`);
+    } else ctx.log(out.fields ? `${out.count} rows` : `${out.count} rows changed`);
+    return { error: null, result };
+  }
+
+  private problems(body: ActionSpec, atRun: boolean): string[] {
+    const errors: string[] = [];
+    const later = (value: unknown) => !atRun && rendered(value);
+    const { connection, driver, query, maxRows } = body;
+    if (!isSet(connection)) errors.push('connection: required');
+    else if (typeof connection !== 'string') errors.push('connection: must be a string');
+    else if (!isConnectionRef(connection) && !later(connection)) {
+      const problem = templateProblem(connection, 'connection');
+      if (problem) errors.push(problem);
+      else if (!driverOfUrl(connection)) errors.push('connection: must be a postgres:// or mysql:// URL, or a connection:// reference');
+      else if (!URL.canParse(templateSample(connection))) errors.push('connection: not a valid URL');
+    }
+    const named = typeof driver === 'string' ? DRIVERS[driver.toLowerCase()] : undefined;
+    if (driver !== undefined && !named && !later(driver)) errors.push('driver: must be postgres or mysql');
+    else if (named && typeof connection === 'string' && !later(connection) && driverOfUrl(connection) && driverOfUrl(connection) !== named) {
+      errors.push(`driver: ${String(driver)} does not match the connection's ${driverOfUrl(connection)}:// URL`);
+    }
+    if (typeof query !== 'string' || !query.trim()) errors.push('query: required');
+    if (maxRows !== undefined && !later(maxRows) && maxRowsOf(maxRows) === null) errors.push(`maxRows: must be a whole number from 1 to ${MAX_ROWS_LIMIT}`);
+    for (const field of ['username', 'password'] as const) {
+      const v = body[field];
+      if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number' && (typeof v !== 'object' || Array.isArray(v))) {
+        errors.push(`${field}: must be a value or a secret reference`);
+      }
+    }
+    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of sql (${FIELDS.join(', ')})`);
+    return errors;
+  }
+
+  /**
+   * The connection as a URL with its credentials: the written `username` / `password` fill `$(username)` /
+   * `$(password)` and win over the URL's own. A placeholder or field that does not resolve stops the action: expanding
+   * it to '' would sign in as the driver's default user.
+   */
+  private async target(body: ActionSpec, ctx: ActionContext): Promise<{ url: URL; driver: SqlDriver } | { problem: string }> {
+    const written = body.connection as string;
+    const text = isConnectionRef(written) ? await ctx.resolveSecret(written) : written;
+    if (!text) return { problem: `connection: ${written} could not be resolved` };
+    const credentials: Record<'username' | 'password', string | null> = { username: null, password: null };
+    for (const name of ['username', 'password'] as const) {
+      credentials[name] = await resolveValue(body[name], ctx);
+      if (isSet(body[name]) && credentials[name] === null) return { problem: `${name}: could not be resolved` };
+    }
+    const missing = templateNames(text).filter((n) => (n === 'username' || n === 'password') && credentials[n] === null);
+    if (missing.length) return { problem: `connection: uses ${missing.map((n) => `$(${n})`).join(', ')} but ${missing[0]} is not set` };
+    const driver = typeof body.driver === 'string' ? DRIVERS[body.driver.toLowerCase()] : driverOfUrl(text);
+    if (!driver) return { problem: 'driver: required: the connection does not say whether it is postgres or mysql' };
+    let url: URL;
+    try {
+      url = new URL(expandUrlTemplate(text, credentials));
+    } catch {
+      return { problem: isConnectionRef(written) ? `connection: ${written} is not a URL` : 'connection: not a valid URL' };
+    }
+    if (driverOfUrl(url.href) !== driver) return { problem: `connection: not a ${driver}:// URL` };
+    if (credentials.username !== null && !/\$\(\s*\.?username\s*\)/.test(text)) url.username = encodeURIComponent(credentials.username);
+    if (credentials.password !== null && !/\$\(\s*\.?password\s*\)/.test(text)) url.password = encodeURIComponent(credentials.password);
+    if (!url.hostname || url.hostname.startsWith('%2F')) return { problem: 'connection: must name a network host' };
+    return { url, driver };
+  }
+}
+
+/** `maxRows` as written (a number, or its text once a template rendered it), or null when it is not 1…MAX_ROWS_LIMIT. */
+function maxRowsOf(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_ROWS_LIMIT ? n : null;
+}
+
+/** A value the engine renders when the action runs (`{{ … }}`, or a whole `$( CEL )`): its shape is judged then. */
+const rendered = (value: unknown): boolean => typeof value === 'string' && (value.includes('{{') || /^\s*\$\([\s\S]*\)\s*$/.test(value));
+
+/**
+ * Why the action was stopped, from the signal's reason: the engine aborts with an Error saying why ('timed out after
+ * 5m', 'Cancelled'); a TimeoutError (AbortSignal.timeout), or the sandbox's own timer, is this action's time running out; a bare abort() is a cancel.
+ */
+function stopReason(ctx: ActionContext): string {
+  if (!ctx.signal.aborted) return `timed out after ${ctx.timeoutMs}ms`;
+  const reason: unknown = ctx.signal.reason;
+  if (typeof reason === 'string' && reason) return reason;
+  // Duck-typed: a DOMException is not an instance of this realm's Error everywhere.
+  const { name, message } = (reason ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError') return `timed out after ${ctx.timeoutMs}ms`;
+  return name === 'AbortError' || typeof message !== 'string' || !message ? 'cancelled' : message;
+}
