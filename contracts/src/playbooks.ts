@@ -236,7 +236,10 @@ export interface ActionType {
    * the run with it. When false (the default) such a run fails instead.
    */
   readonly retrySafe?: boolean;
-  /** Fields whose strings only take Go templates (never `$(...)` CEL): a script's own `$(command)`. */
+  /**
+   * Fields whose strings only take Go templates (never `$(...)` CEL): a script's own `$(command)`. Paths within the
+   * body; `[*]` stands for every item of a list (`files[*].content`).
+   */
   readonly codeFields?: readonly string[];
   validate(spec: ActionSpec): string[];
   run(spec: ActionSpec, ctx: ActionContext): Promise<ActionOutcome>;

@@ -39,6 +39,8 @@ export class GitopsAction implements ActionType {
   readonly type = 'gitops';
   // Resumed after an interruption it may commit a second time.
   readonly retrySafe = false;
+  /** A file's content is written as it is: a whole-value `$(...)` in it is the file's own text, not CEL. */
+  readonly codeFields = ['files[*].content'];
 
   // The one outbound client (global in the app); a bare instance (a test) gets its own.
   constructor(@Optional() private readonly http: OutboundHttp = new OutboundHttp()) {}

@@ -340,7 +340,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     const onRunAbort = () => controller.abort(runSignal.reason);
     runSignal.addEventListener('abort', onRunAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${action.timeout ?? DEFAULT_ACTION_TIMEOUT}`)), timeoutMs);
-    const guard = new RunGuard(this.policy);
+    const guard = new RunGuard(this.policy, undefined, 'playbooks');
     const log = new ActionLog((text) =>
       this.db.query(`UPDATE playbook_run_actions SET result = jsonb_set(coalesce(result, '{}'), '{logs}', to_jsonb($2::text)) WHERE id = $1`, [
         row.id,

@@ -22,6 +22,11 @@ export function scopeVariables(scope: PlaybookScope): Record<string, unknown> {
   return JSON.parse(JSON.stringify(scope)) as Record<string, unknown>;
 }
 
+/** Whether `path` (`files[2].content`) is one of the type's code fields (`files[*].content` names every item). */
+export function isCodeField(codeFields: readonly string[], path: string): boolean {
+  return codeFields.includes(path) || codeFields.includes(path.replace(/\[\d+\]/g, '[*]'));
+}
+
 /** The body with every template rendered; throws TemplateError naming the field. */
 export async function renderBody(
   body: Record<string, unknown>,
@@ -31,7 +36,7 @@ export async function renderBody(
 ): Promise<Record<string, unknown>> {
   const variables = scopeVariables(scope);
   const render = async (value: unknown, path: string): Promise<unknown> => {
-    if (typeof value === 'string') return renderString(value, path, variables, evaluator, codeFields.includes(path));
+    if (typeof value === 'string') return renderString(value, path, variables, evaluator, isCodeField(codeFields, path));
     if (Array.isArray(value)) return Promise.all(value.map((v, i) => render(v, `${path}[${i}]`)));
     if (isObject(value)) {
       const out: Record<string, unknown> = {};

@@ -35,11 +35,13 @@ export class RunGuard implements OutboundGuard {
   constructor(
     private readonly policy: AddressPolicy,
     readonly ledger: CredentialLedger = new CredentialLedger(),
+    /** Who calls, for the refusal's message ("is not reachable from playbooks"). */
+    private readonly from = 'checks',
   ) {}
 
   async check(target: string | URL | OutboundTarget, sending?: unknown): Promise<void> {
     const resolved = toTarget(target);
     this.ledger.assertMaySend(resolved, sending ?? (typeof target === 'string' ? target : ''));
-    await this.policy.check(resolved);
+    await this.policy.check(resolved, this.from);
   }
 }
