@@ -1,0 +1,77 @@
+/** Test helpers of the playbooks pages (tests only): a gateway answering by method and address, and a page in a router. */
+import type { ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Role } from '@contracts';
+import { PluginRegistry, PluginRegistryProvider, type WebPlugin } from '@web/core/plugin-host';
+import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
+import { jsonResponse } from '@web/core/testing/jsonResponse';
+
+export interface Call {
+  /** Decoded path and query. */
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+/** An answer with a status other than 200. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+}
+export const reply = (status: number, body?: unknown): Reply => ({ status, body });
+const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'number';
+
+type Answer = unknown | ((call: Call) => unknown);
+
+/**
+ * Stubs `fetch`: each call is recorded and answered by the first route whose `METHOD /prefix` starts it (`GET /api/db/playbooks`);
+ * a route's answer may be a value, a `reply(status, body)` or a function of the call. Unknown addresses answer 404.
+ */
+export function stubGateway(routes: [route: string, answer: Answer][]) {
+  const calls: Call[] = [];
+  globalThis.fetch = jest.fn((input: string, init: { method?: string; body?: string } = {}) => {
+    const call: Call = { url: decodeURIComponent(String(input)), method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body) : undefined };
+    calls.push(call);
+    const route = routes.find(([key]) => `${call.method} ${call.url}`.startsWith(key));
+    if (!route) return jsonResponse(404, { message: 'Not Found' });
+    const answer = typeof route[1] === 'function' ? (route[1] as (call: Call) => unknown)(call) : route[1];
+    return isReply(answer) ? jsonResponse(answer.status, answer.body) : jsonResponse(200, answer);
+  }) as unknown as typeof fetch;
+  return {
+    calls,
+    to: (route: string) => calls.filter((call) => `${call.method} ${call.url}`.startsWith(route)),
+  };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** The decoded current address (path and query). */
+export const currentLocation = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
+
+/** Renders `element` at `url` (routes `path`), signed in with `roles`, with `plugins` registered. */
+export function renderAt(url: string, path: string, element: ReactNode, { roles = ['editor'] as Role[], plugins = [] as WebPlugin[] } = {}) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <TestProviders responses={signedIn(roles)}>
+        <PluginRegistryProvider registry={new PluginRegistry(plugins)}>
+          <Routes>
+            <Route
+              path={path}
+              element={
+                <>
+                  {element}
+                  <LocationProbe />
+                </>
+              }
+            />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </PluginRegistryProvider>
+      </TestProviders>
+    </MemoryRouter>,
+  );
+}
