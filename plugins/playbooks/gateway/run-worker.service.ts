@@ -60,6 +60,8 @@ interface ActionRow {
 type Pause = { until: Date } | { child: string } | null;
 
 const LOG_FLUSH_MS = 1000;
+/** How long a stopped action may take to return its result before the engine gives up on it. */
+const ABORT_GRACE_MS = 2000;
 const MAX_LOG_BYTES = 256 * 1024;
 
 /**
@@ -294,7 +296,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       // Record the attempt before calling the action: if this replica dies now, the next one knows.
       row = row ? await this.markRunning(row) : await this.insertAction(run.id, index, action.name, 'running');
       const outcome = await this.attempt(run, row, action, type, scope, signal, runDeadline);
-      if (signal.aborted && !outcome.finished) return this.stopHere(run, signal, row);
+      if (signal.aborted) return this.stopHere(run, signal, row, outcome.result);
       if (outcome.waitFor) {
         await this.db.query(`UPDATE playbook_run_actions SET status = 'waiting', result = $2, child_run_id = $3 WHERE id = $1`, [
           row.id,
@@ -333,7 +335,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     scope: PlaybookScope,
     runSignal: AbortSignal,
     runDeadline: number,
-  ): Promise<ActionOutcome & { finished: boolean }> {
+  ): Promise<ActionOutcome> {
     const implementation = this.plugins.find(ACTION_TYPES, type)!;
     const timeoutMs = Math.max(1, Math.min(parseDuration(action.timeout ?? DEFAULT_ACTION_TIMEOUT) ?? 5 * 60_000, runDeadline - Date.now()));
     const controller = new AbortController();
@@ -359,16 +361,19 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     };
     try {
       const body = await renderBody(action[type] as Record<string, unknown>, scope, this.evaluator, implementation.codeFields ?? []);
+      // A stopped action (timeout, cancel) gets a moment to hand back what it has (an exec's output so far); one that
+      // does not answer by then is given up on.
       const aborted = new Promise<never>((_, reject) => {
-        if (controller.signal.aborted) reject(controller.signal.reason);
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+        const giveUp = () => setTimeout(() => reject(controller.signal.reason), ABORT_GRACE_MS).unref();
+        if (controller.signal.aborted) giveUp();
+        else controller.signal.addEventListener('abort', giveUp, { once: true });
       });
       const outcome = await Promise.race([implementation.run(body, ctx), aborted]);
       const result = { ...(outcome.result ?? {}), ...(log.text ? { logs: log.text } : {}) };
-      return { ...(guard.ledger.redact({ ...outcome, result }) as ActionOutcome), finished: true };
+      return guard.ledger.redact({ ...outcome, result }) as ActionOutcome;
     } catch (error) {
       const message = guard.ledger.redact((error as Error)?.message ?? String(error));
-      return { error: message, result: log.text ? { logs: log.text } : {}, finished: !runSignal.aborted };
+      return { error: message, result: log.text ? { logs: log.text } : {} };
     } finally {
       clearTimeout(timer);
       runSignal.removeEventListener('abort', onRunAbort);
@@ -504,10 +509,16 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /** A run stopped mid-way by this replica: cancelled stays cancelled; on shutdown it is handed back to resume. */
-  private async stopHere(run: ClaimedRun, signal: AbortSignal, row?: ActionRow): Promise<void> {
+  private async stopHere(run: ClaimedRun, signal: AbortSignal, row?: ActionRow, result?: Record<string, unknown>): Promise<void> {
     const reason = (signal.reason as Error | undefined)?.message ?? 'Stopped';
+    if (row && result && Object.keys(result).length) await this.db.query(`UPDATE playbook_run_actions SET result = $2 WHERE id = $1`, [row.id, result]);
     if (reason === 'Cancelled') {
-      if (row) await this.db.query(`UPDATE playbook_run_actions SET status = 'cancelled', end_time = now() WHERE id = $1 AND status = 'running'`, [row.id]);
+      if (row) {
+        await this.db.query(
+          `UPDATE playbook_run_actions SET status = 'cancelled', end_time = coalesce(end_time, now()) WHERE id = $1 AND status IN ('running', 'cancelled')`,
+          [row.id],
+        );
+      }
       return;
     }
     // Shutting down: the interrupted action is marked failed unless it is safe to repeat; the run is handed back.
