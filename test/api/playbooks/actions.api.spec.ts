@@ -1,17 +1,14 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Client } from 'pg';
 import { PlaybookRunWorker } from '../../../plugins/playbooks/gateway/run-worker.service';
+import { startGitPeer } from '../../support/peers/git-peer';
 import { adminDatabaseUrl } from '../../support/test-db';
 import { TestApp, type SignedInAgent } from '../../support/test-app';
 import { as, eventually, httpPeer, processesWith, sleepMarker, waitForRun } from './run-support';
 
-/** Whether an action type's plugin is in this checkout (the registry is generated from the folders under plugins/). */
-const hasPlugin = (id: string) => fs.existsSync(path.join(__dirname, '..', '..', '..', 'plugins', id, 'manifest.ts'));
-
 /**
  * The action types through the engine, with real peers: bash scripts in the sandbox, a real Postgres, a loopback
- * HTTP server (retries, webhooks), delays, timeouts, cancelling a running script, and a playbook starting another.
+ * HTTP server (retries, webhooks), a real git server, delays, timeouts, cancelling a running script, and a playbook
+ * starting another.
  */
 describe('playbook actions through the engine', () => {
   let t: TestApp;
@@ -126,7 +123,7 @@ describe('playbook actions through the engine', () => {
     });
   });
 
-  (hasPlugin('action-sql') ? describe : describe.skip)('sql against a real Postgres', () => {
+  describe('sql against a real Postgres', () => {
     const database = `pb_sql_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const url = () => {
       const u = new URL(adminDatabaseUrl());
@@ -181,6 +178,55 @@ describe('playbook actions through the engine', () => {
       expect(done.status).toBe('failed');
       expect(done.actions[0].error).toMatch(/no_such_table/);
     });
+  });
+
+  it('gitops: commits templated changes to a real git server and pushes them', async () => {
+    const git = await startGitPeer({
+      files: { 'apps/cart/deployment.yaml': 'kind: Deployment\nspec:\n  replicas: 1 # scaled by playbooks\n  paused: false\n', 'apps/old.yaml': 'x: 1\n' },
+      auth: { username: 'bot', password: 'git-t0ken' },
+    });
+    try {
+      const before = git.git('rev-parse', 'main').trim();
+      const id = await save('Scale by git', {
+        parameters: [{ name: 'replicas', default: '3' }],
+        actions: [
+          {
+            name: 'commit',
+            gitops: {
+              repo: { url: git.url, branch: 'main', username: 'bot', password: 'git-t0ken' },
+              commit: { message: 'Scale cart to {{ .params.replicas }}', author: { name: 'Release Bot', email: 'bot@example.com' } },
+              files: [
+                { path: 'apps/cart/deployment.yaml', patch: 'spec:\n  replicas: {{ .params.replicas }}\n' },
+                { path: 'apps/cart/NOTES.md', content: 'scaled to {{ .params.replicas }} by {{ .user.name }}' },
+                { path: 'apps/old.yaml', delete: true },
+              ],
+            },
+          },
+        ],
+      });
+      const runId = await run(id, { replicas: '5' });
+      const done = await wait(runId);
+      expect(done.status).toBe('completed');
+      const head = git.git('rev-parse', 'main').trim();
+      expect(head).not.toBe(before);
+      expect(done.actions[0].result).toMatchObject({ changed: true, commit: head, branch: 'main' });
+      expect([...((done.actions[0].result?.files as string[]) ?? [])].sort()).toEqual(['apps/cart/NOTES.md', 'apps/cart/deployment.yaml', 'apps/old.yaml']);
+      expect(git.git('log', '-1', '--format=%s|%an|%ae', 'main').trim()).toBe('Scale cart to 5|Release Bot|bot@example.com');
+      expect(git.git('show', 'main:apps/cart/deployment.yaml')).toBe('kind: Deployment\nspec:\n  replicas: 5 # scaled by playbooks\n  paused: false\n');
+      expect(git.git('show', 'main:apps/cart/NOTES.md')).toBe(`scaled to 5 by ${admin.email.split('@')[0]}`);
+      expect(git.git('ls-tree', '-r', '--name-only', 'main').split('\n')).not.toContain('apps/old.yaml');
+      // Every request carried the credentials; the password is not in the stored result.
+      expect(git.requests.filter((r) => r.status === 401 && r.user !== null)).toEqual([]);
+      expect(JSON.stringify(done.actions[0])).not.toContain('git-t0ken');
+
+      // The same again: nothing to change, nothing committed.
+      const again = await wait(await run(id, { replicas: '5' }));
+      expect(again.status).toBe('completed');
+      expect(again.actions[0].result).toMatchObject({ changed: false, commit: head });
+      expect(git.git('rev-parse', 'main').trim()).toBe(head);
+    } finally {
+      await git.stop();
+    }
   });
 
   it('delay: the action sleeps until its time (run sleeping), then runs', async () => {
