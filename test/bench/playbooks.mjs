@@ -21,8 +21,11 @@
 // overhead p99 <= 50 ms (both phases). Prints a final JSON line per worker setting; never fails on the figures.
 // Knobs: BENCH_RUNS (1000), BENCH_BURST (100), BENCH_IN_FLIGHT (100), BENCH_WARMUP_RUNS (10), BENCH_RUN_TIMEOUT
 // (600 s per phase), BENCH_CONCURRENCY ("" = the gateway's default PLAYBOOK_CONCURRENCY; a comma list such as
-// "50,100" runs everything once per value, each on a fresh database), BENCH_KEEP_DB=1, BENCH_PORT, BENCH_NODE_ARGS,
+// "50,100" runs everything once per value, each on a fresh database), BENCH_PG_LOG=1 (log_min_duration_statement = 0
+// on the console's database: every statement in the Postgres log), BENCH_PG_WAITS=1 (what its backends wait on),
+// BENCH_EXPERIMENT=quiet-notify (see quietNotify), BENCH_KEEP_DB=1, BENCH_PORT, BENCH_NODE_ARGS,
 // BENCH_LOG_LEVEL (see lib.mjs).
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
@@ -40,6 +43,7 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
+const EXPERIMENTS = (process.env.BENCH_EXPERIMENT ?? '').split(',').filter(Boolean);
 const FINAL = ['completed', 'failed', 'cancelled'];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const csrfOf = (cookie) => /console_csrf=([^;]+)/.exec(cookie)?.[1] ?? '';
@@ -78,6 +82,24 @@ spec:
         connection: postgres://postgres@127.0.0.1:5432/${targetDb}
         query: select 1
 `;
+}
+
+/**
+ * BENCH_EXPERIMENT=quiet-notify (a what-if, not the product): in the scratch database only, action rows send no
+ * NOTIFY and runs only when created or when their status changes. Every transaction that sends a NOTIFY takes one
+ * cluster-wide lock at commit and keeps it through the WAL flush, so this shows what those commits cost. The run
+ * page's live stream would not see action changes with it.
+ */
+async function quietNotify(c) {
+  await c.query(`CREATE OR REPLACE FUNCTION playbook_run_action_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`);
+  await c.query(`CREATE OR REPLACE FUNCTION playbook_run_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP = 'INSERT' OR NEW.status IS DISTINCT FROM OLD.status THEN PERFORM pg_notify('playbook_run', NEW.id::text); END IF;
+     IF TG_OP = 'UPDATE' AND NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('completed', 'failed', 'cancelled') THEN
+       PERFORM enqueue_event('playbook.run.' || NEW.status, jsonb_build_object('id', NEW.id, 'playbook_id', NEW.playbook_id));
+     END IF;
+     RETURN NULL;
+   END $$`);
 }
 
 async function savePlaybook(gateway, targetDb) {
@@ -148,6 +170,94 @@ function sampleRss(gateway) {
   };
 }
 
+const TICK_MS = 10; // USER_HZ 100: /proc times are in 1/100 s
+
+/** CPU time (ms) of a process so far (with `children`: of its children it has reaped), or null when it is gone. */
+function processCpuMs(pid, children = false) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const at = children ? 13 : 11;
+    return (Number(fields[at]) + Number(fields[at + 1])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's busy and total CPU time (ms, all cores) so far. */
+function machineCpuMs() {
+  const [, ...t] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = t[3] + (t[4] ?? 0);
+  const total = t.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) * TICK_MS, total: total * TICK_MS };
+}
+
+/**
+ * CPU used during a phase: the gateway, the scripts it ran (its reaped children: bash), the Postgres backends of the console's database (those alive at the end; a
+ * backend that exited in between is missed), this process (load generator and peer), and the whole machine.
+ */
+async function cpuMeter(c, gatewayPid) {
+  const backends = async () =>
+    (await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+  const before = new Map((await backends()).map((pid) => [pid, processCpuMs(pid) ?? 0]));
+  const gateway0 = processCpuMs(gatewayPid);
+  const children0 = processCpuMs(gatewayPid, true);
+  const self0 = process.cpuUsage();
+  const machine0 = machineCpuMs();
+  return {
+    async stop() {
+      let pgMs = 0;
+      for (const pid of await backends()) pgMs += (processCpuMs(pid) ?? 0) - (before.get(pid) ?? 0);
+      const self = process.cpuUsage(self0);
+      const machine = machineCpuMs();
+      return {
+        gatewayMs: processCpuMs(gatewayPid) - gateway0,
+        sandboxMs: processCpuMs(gatewayPid, true) - children0,
+        postgresMs: pgMs,
+        benchMs: (self.user + self.system) / 1000,
+        machineBusyMs: machine.busy - machine0.busy,
+        machineTotalMs: machine.total - machine0.total,
+      };
+    },
+  };
+}
+
+/**
+ * BENCH_PG_WAITS=1: what the console database's active backends wait on, sampled every 50 ms (a separate connection),
+ * e.g. `Lock:object` (commits that sent a NOTIFY queue on one lock), `IO:WalSync`, `Client:ClientRead` (idle in a
+ * transaction, waiting for the gateway).
+ */
+async function waitSampler(url) {
+  if (!process.env.BENCH_PG_WAITS) return { stop: async () => null };
+  const s = new pg.Client({ connectionString: url });
+  await s.connect();
+  const counts = {};
+  let samples = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await s.query(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS w, count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND state IN ('active', 'idle in transaction') AND pid <> pg_backend_pid() AND query NOT LIKE 'LISTEN%' GROUP BY 1`,
+      );
+      samples++;
+      for (const r of rows) counts[r.w] = (counts[r.w] ?? 0) + r.n;
+      await sleep(50);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await s.end();
+      return Object.fromEntries(
+        Object.entries(counts)
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => [k, Number((v / samples).toFixed(2))]),
+      );
+    },
+  };
+}
+
 /** The runs of a phase with their actions, times in epoch milliseconds (microseconds kept). */
 async function readRuns(c, ids) {
   const { rows } = await c.query(
@@ -176,13 +286,17 @@ const stats = (values) => {
 };
 
 /** One batch: submit, wait, read, measure. */
-async function phase(c, gateway, playbookId, label, count, inFlight) {
+async function phase(c, url, gateway, playbookId, label, count, inFlight) {
   const sampler = sampleRss(gateway);
+  const meter = await cpuMeter(c, gateway.child.pid);
+  const waits = await waitSampler(url);
   const t0 = Date.now();
   const sent = await submit(gateway, playbookId, count, inFlight);
   const submitMs = Date.now() - t0;
   const finished = sent.ids.length ? await waitForRuns(c, sent.ids) : true;
   const samples = sampler.stop();
+  const cpu = await meter.stop();
+  const pgWaits = await waits.stop();
   const runs = await readRuns(c, sent.ids);
 
   const byStatus = {};
@@ -250,6 +364,8 @@ async function phase(c, gateway, playbookId, label, count, inFlight) {
     })(),
     byStatus,
     failures,
+    cpu,
+    pgWaits,
   };
 }
 
@@ -274,6 +390,12 @@ function report(p, targets) {
       .map(([k, s]) => `${k} p50 ${fmt(s.p50, 1)} ms p99 ${fmt(s.p99, 1)} ms`)
       .join(';  ')}`,
   );
+  const wall = p.cpu.machineTotalMs / os.cpus().length;
+  const pct = (v) => `${fmt((100 * v) / wall, 0)}%`;
+  console.log(
+    `       CPU (share of one core over the phase; ms per run): gateway ${pct(p.cpu.gatewayMs)} (${fmt(p.cpu.gatewayMs / p.count, 1)}), its scripts ${pct(p.cpu.sandboxMs)} (${fmt(p.cpu.sandboxMs / p.count, 1)}), console-db backends ${pct(p.cpu.postgresMs)} (${fmt(p.cpu.postgresMs / p.count, 1)}), bench+peer ${pct(p.cpu.benchMs)}; machine ${fmt((100 * p.cpu.machineBusyMs) / p.cpu.machineTotalMs, 0)}% busy of ${os.cpus().length} cores`,
+  );
+  if (p.pgWaits) console.log(`       console-db backends busy (average number, by wait event): ${JSON.stringify(p.pgWaits)}`);
   console.log(`-    gateway RSS        max sampled ${fmt(p.rssMax, 0)} MB   VmHWM ${fmt(p.rssPeak, 0)} MB`);
   console.log(`${mark(allDone)} final status       ${JSON.stringify(p.byStatus)}   (all ${p.count} must be completed)`);
   for (const [error, n] of Object.entries(p.failures)
@@ -295,6 +417,10 @@ const summary = (p) => ({
   between_gap_p99_ms: Number(p.betweenGap.p99.toFixed(1)),
   tail_p99_ms: Number(p.tail.p99.toFixed(1)),
   rss_max_mb: Math.round(p.rssMax),
+  gateway_cpu_ms_per_run: Number((p.cpu.gatewayMs / p.count).toFixed(1)),
+  scripts_cpu_ms_per_run: Number((p.cpu.sandboxMs / p.count).toFixed(1)),
+  postgres_cpu_ms_per_run: Number((p.cpu.postgresMs / p.count).toFixed(1)),
+  machine_busy_pct: Math.round((100 * p.cpu.machineBusyMs) / p.cpu.machineTotalMs),
   statuses: p.byStatus,
 });
 
@@ -308,6 +434,9 @@ async function benchOnce(concurrency) {
   try {
     await c.query(`DROP DATABASE IF EXISTS "${targetDb}" WITH (FORCE)`);
     await c.query(`CREATE DATABASE "${targetDb}"`);
+    if (EXPERIMENTS.includes('quiet-notify')) await quietNotify(c);
+    // Profiling: every statement of the console's database with its duration in the server's log.
+    if (process.env.BENCH_PG_LOG) await c.query(`ALTER DATABASE "${db.url.split('/').pop()}" SET log_min_duration_statement = 0`);
     if (concurrency) process.env.PLAYBOOK_CONCURRENCY = concurrency;
     else delete process.env.PLAYBOOK_CONCURRENCY;
     delete process.env.PLAYBOOK_WORKER;
@@ -317,24 +446,26 @@ async function benchOnce(concurrency) {
     process.env.SCRAPER_SCHEDULER = 'off';
     gateway = await startGateway(db.url, PORT);
     const playbookId = await savePlaybook(gateway, targetDb);
+    if (EXPERIMENTS.length) console.log(`\nEXPERIMENT (the scratch database changed, not the product as built): ${EXPERIMENTS.join(', ')}`);
     console.log(
       `\nPLAYBOOK_CONCURRENCY ${concurrency ?? '(default, 50)'}: playbook ${playbookId} saved (exec true → http GET 127.0.0.1:${TARGET_PORT} → sql select 1 on ${targetDb})`,
     );
 
     if (WARMUP_RUNS > 0) {
-      const warm = await phase(c, gateway, playbookId, 'warm-up', WARMUP_RUNS, WARMUP_RUNS);
+      const warm = await phase(c, db.url, gateway, playbookId, 'warm-up', WARMUP_RUNS, WARMUP_RUNS);
       console.log(
         `warm-up: ${WARMUP_RUNS} runs ${JSON.stringify(warm.byStatus)}${Object.keys(warm.failures).length ? `; ${Object.keys(warm.failures)[0]}` : ''}`,
       );
     }
     await sleep(1000);
-    const burst = await phase(c, gateway, playbookId, `burst`, BURST, BURST);
+    const burst = await phase(c, db.url, gateway, playbookId, `burst`, BURST, BURST);
     report(burst, { rate: false, queue: true });
     await sleep(1000);
-    const load = await phase(c, gateway, playbookId, `load`, RUNS, IN_FLIGHT);
+    const load = await phase(c, db.url, gateway, playbookId, `load`, RUNS, IN_FLIGHT);
     report(load, { rate: true, queue: false });
     const out = {
       concurrency: label,
+      ...(EXPERIMENTS.length ? { experiment: EXPERIMENTS } : {}),
       cpus: os.cpus().length,
       load_after: os.loadavg().map((l) => Number(l.toFixed(2))),
       burst: summary(burst),
