@@ -91,7 +91,7 @@ describe('exec check', () => {
     const r = await guarded.run(
       {
         name: 'e',
-        script: `cat /proc/$PPID/environ >/dev/null 2>&1 && echo environ; ls ${dataDir} >/dev/null 2>&1 && echo datadir; cat ${dataDir}/connection.key 2>/dev/null; echo done`,
+        script: `cat /proc/${process.pid}/environ >/dev/null 2>&1 && echo environ; ls ${dataDir} >/dev/null 2>&1 && echo datadir; cat ${dataDir}/connection.key 2>/dev/null; echo done`,
       },
       context(),
     );

@@ -169,7 +169,7 @@ export class PlaybookRunsController {
 
   @Post('webhook/:path')
   @HttpCode(200)
-  @Public()
+  @Public({ ownAuthorization: true })
   @ApiOperation({
     summary: "Start the run of the playbook whose on.webhook.path this is (its basic or token authentication); the request is in the templates' .request",
   })

@@ -157,7 +157,15 @@ export class PlaybooksService {
   async syncWrittenRows(tx: PoolClient, principal: Principal): Promise<void> {
     const { rows } = await tx.query<PlaybookRow & { deleted_at: string | null }>(`SELECT ${COLUMNS}, deleted_at FROM playbooks WHERE updated_at = now()`);
     for (const row of rows) {
+      // The spec this write replaced (kept by the playbooks_keep_prior trigger; none for an insert).
+      const { rows: prior } = await tx.query<{ spec: string | null }>(`SELECT current_setting($1, true) AS spec`, [
+        `console.playbook_prior_${row.id.replace(/-/g, '')}`,
+      ]);
+      const stored = prior[0]?.spec ? (JSON.parse(prior[0].spec) as PlaybookSpec) : undefined;
       if (row.deleted_at) {
+        if (stored && this.specRunsCode(stored) && !can(principal.roles, 'exec', 'write')) {
+          throw forbidden('Deleting a playbook with an exec action needs write on exec (admins)');
+        }
         await tx.query(`DELETE FROM playbook_schedules WHERE playbook_id = $1`, [row.id]);
         continue;
       }
@@ -167,7 +175,7 @@ export class PlaybooksService {
         title: row.title ?? undefined,
         spec: row.spec as unknown as Record<string, unknown>,
       });
-      this.assertMayWrite(parsed, principal);
+      this.assertMayWrite(parsed, principal, stored);
       await tx.query(`UPDATE playbooks SET title = $2, icon = $3, description = $4, category = $5, spec = $6 WHERE id = $1`, [
         row.id,
         parsed.title,

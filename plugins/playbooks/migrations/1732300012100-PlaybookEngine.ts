@@ -7,6 +7,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   request); a parent run for the `playbook` action, which waits for its child;
  * - actions: their position in the spec;
  * - schedule triggers: one row per `on.schedule[]` entry with its next time, claimed across replicas;
+ * - playbooks: a write through the data API keeps the spec it replaces within its transaction
+ *   (`console.playbook_prior_<id>`), so the gateway can hold an editor to the exec rule against what was there; a
+ *   DELETE becomes a soft delete (runs keep their history);
  * - `pg_notify('playbook_run', run id)` on every change of a run or of one of its actions, which wakes the workers
  *   and feeds the run page's live stream; `playbook.run.<status>` events when a run ends (notifications read them).
  */
@@ -51,6 +54,16 @@ const UP = [
   `CREATE UNIQUE INDEX playbooks_webhook_path_key ON playbooks ((spec #>> '{on,webhook,path}'))
      WHERE deleted_at IS NULL AND spec #>> '{on,webhook,path}' IS NOT NULL`,
 
+  `CREATE FUNCTION playbooks_keep_prior() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     PERFORM set_config('console.playbook_prior_' || replace(OLD.id::text, '-', ''), OLD.spec::text, true);
+     IF TG_OP = 'DELETE' THEN
+       UPDATE playbooks SET deleted_at = now() WHERE id = OLD.id AND deleted_at IS NULL;
+       RETURN NULL;
+     END IF;
+     RETURN NEW;
+   END $$`,
+  `CREATE TRIGGER playbooks_keep_prior BEFORE UPDATE OR DELETE ON playbooks FOR EACH ROW EXECUTE FUNCTION playbooks_keep_prior()`,
   `CREATE FUNCTION playbook_run_notify() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      PERFORM pg_notify('playbook_run', NEW.id::text);
@@ -69,6 +82,8 @@ const UP = [
 ];
 
 const DOWN = [
+  `DROP TRIGGER playbooks_keep_prior ON playbooks`,
+  `DROP FUNCTION playbooks_keep_prior()`,
   `DROP TRIGGER playbook_run_actions_notify ON playbook_run_actions`,
   `DROP FUNCTION playbook_run_action_notify()`,
   `DROP TRIGGER playbook_runs_notify ON playbook_runs`,

@@ -14,6 +14,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** What a route declares (`@Public`, `@RequireFeature`, `@RequirePermission`/`@SignedIn`), on its method or class. */
 interface RouteRules {
   isPublic: boolean;
+  /** A public route that reads the Authorization header itself: no sign-in is attempted with it. */
+  ownAuthorization: boolean;
   feature: Feature | undefined;
   permission: { resource: Resource; action: Action } | { roles: readonly Role[]; message: string } | 'signed-in' | undefined;
 }
@@ -47,7 +49,8 @@ export class AuthGuard implements CanActivate {
     if (!rules) {
       const targets = [handler, controller];
       rules = {
-        isPublic: !!this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets),
+        isPublic: !!this.reflector.getAllAndOverride<boolean | string>(PUBLIC_KEY, targets),
+        ownAuthorization: this.reflector.getAllAndOverride<boolean | string>(PUBLIC_KEY, targets) === 'own-authorization',
         feature: this.reflector.getAllAndOverride<Feature | undefined>(FEATURE_KEY, targets),
         permission: this.reflector.getAllAndOverride<RouteRules['permission']>(PERMISSION_KEY, targets),
       };
@@ -58,7 +61,8 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    const { isPublic, feature, permission } = this.rulesOf(context);
+    const { isPublic, ownAuthorization, feature, permission } = this.rulesOf(context);
+    if (ownAuthorization) return true;
 
     const resolving = this.resolvePrincipal(req);
     const principal = resolving instanceof Promise ? await resolving : resolving;

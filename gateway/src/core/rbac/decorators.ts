@@ -5,8 +5,12 @@ export const PUBLIC_KEY = 'console:public';
 export const PERMISSION_KEY = 'console:permission';
 export const FEATURE_KEY = 'console:feature';
 
-/** The route needs no signed-in user (login, health probes, about). */
-export const Public = () => SetMetadata(PUBLIC_KEY, true);
+/**
+ * The route needs no signed-in user (login, health probes, about). `ownAuthorization`: the route reads the
+ * Authorization header itself (a playbook webhook's own Basic or Bearer credentials), so the guard does not take it
+ * for a console sign-in.
+ */
+export const Public = (options: { ownAuthorization?: boolean } = {}) => SetMetadata(PUBLIC_KEY, options.ownAuthorization ? 'own-authorization' : true);
 
 /** The signed-in user needs `action` on `resource` (spec 01 §6). Checked by the global PermissionGuard. */
 export const RequirePermission = (resource: Resource, action: Action) => SetMetadata(PERMISSION_KEY, { resource, action });

@@ -129,7 +129,10 @@ function spawnLimited(job: SandboxJob, options: { uid: number; gid: number; cwd:
   const maxBytes = job.maxOutputBytes ?? DEFAULT_OUTPUT_BYTES;
   const cpuSeconds = Math.max(1, Math.ceil(job.timeoutMs / 1000) + 1);
   // The limits apply to the script and everything it starts; the script is passed as an argument, not re-parsed.
-  const wrapper = `ulimit -t ${cpuSeconds} -f ${MAX_FILE_KIB} -v ${MAX_MEMORY_KIB} 2>/dev/null; exec /bin/bash -c "$1"`;
+  // `timeout` bounds its wall-clock time outside the gateway too: a script whose gateway was killed mid-run (no timer
+  // left to end it) is killed with its process group one second after its own timeout.
+  const wallSeconds = Math.max(1, Math.ceil(job.timeoutMs / 1000) + 1);
+  const wrapper = `ulimit -t ${cpuSeconds} -f ${MAX_FILE_KIB} -v ${MAX_MEMORY_KIB} 2>/dev/null; exec timeout -s KILL ${wallSeconds} /bin/bash -c "$1"`;
   return new Promise((resolve, reject) => {
     // detached: the script gets its own process group, so a timeout kills its children too (sleep, curl, ...).
     const child = spawn('/bin/bash', ['-c', wrapper, 'sandbox', job.script], {
