@@ -30,6 +30,15 @@ export function CheckDetailActions({ checkId, checkName, onRan, onClose }: Check
   // The incidents plugin provides the dialog; the registry applies its feature and permission (write on incidents).
   const linkDialog = registry.getVisibleExtensions('incident.linkDialog', access)[0];
   const LinkDialog = useMemo(() => (linkDialog ? lazy(linkDialog.load) : null), [linkDialog]);
+  // The playbooks plugin provides the run button (feature playbooks, write on playbook_runs); without it, the button
+  // stays, disabled, saying why.
+  const runButton = registry.getVisibleExtensions('playbooks.runButton', access)[0];
+  const PlaybookRunButton = useMemo(() => (runButton ? lazy(runButton.load) : null), [runButton]);
+  const noPlaybooks = (
+    <Tooltip content={NO_PLAYBOOKS_MESSAGE} relationship="description">
+      <Button disabledFocusable>Playbooks</Button>
+    </Tooltip>
+  );
 
   const runNow = async () => {
     setRunning(true);
@@ -53,9 +62,13 @@ export function CheckDetailActions({ checkId, checkName, onRan, onClose }: Check
           Attach as evidence
         </Button>
       )}
-      <Tooltip content={NO_PLAYBOOKS_MESSAGE} relationship="description">
-        <Button disabledFocusable>Playbooks</Button>
-      </Tooltip>
+      {PlaybookRunButton ? (
+        <Suspense fallback={noPlaybooks}>
+          <PlaybookRunButton resource={{ kind: 'check', id: checkId, name: checkName }} appearance="menu" />
+        </Suspense>
+      ) : (
+        noPlaybooks
+      )}
       {canRunNow(whoami?.roles) && (
         <Button appearance="primary" icon={<Play20Regular />} disabled={running} onClick={() => void runNow()}>
           {running ? 'Running…' : 'Run Now'}

@@ -230,10 +230,43 @@ describe('CheckDetailModal', () => {
     expect(screen.queryByRole('button', { name: 'Attach as evidence', hidden: true })).not.toBeInTheDocument();
   });
 
-  it('keeps Playbooks disabled and says why', async () => {
+  it('keeps Playbooks disabled and says why when no run button is contributed', async () => {
     openModal();
     const playbooks = await waitFor(() => button('Playbooks'));
     expect(playbooks).toHaveAttribute('aria-disabled', 'true');
+    expect(playbooks).toHaveAccessibleDescription('No playbooks for this check');
+  });
+
+  const playbooksPlugin = (received: unknown[]): WebPlugin => ({
+    manifest: { id: 'playbooks', title: 'Playbooks', feature: 'playbooks' },
+    register(ctx) {
+      ctx.add('playbooks.runButton', {
+        id: 'playbooks',
+        permission: { resource: 'playbook_runs', action: 'write' },
+        load: async () => ({
+          default: (props: unknown) => {
+            received.push(props);
+            return <button type="button">Run a playbook</button>;
+          },
+        }),
+      });
+    },
+  });
+
+  it('places the playbooks run button on the check for a user who may run playbooks', async () => {
+    const received: unknown[] = [];
+    openModal({ roles: ['editor'], plugins: [playbooksPlugin(received)] });
+    expect(await screen.findByRole('button', { name: 'Run a playbook', hidden: true })).toBeInTheDocument();
+    expect(received.at(-1)).toEqual({ resource: { kind: 'check', id: 'c1', name: 'payments-api' }, appearance: 'menu' });
+    expect(screen.queryByRole('button', { name: 'Playbooks', hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('keeps the disabled Playbooks button for a user who may not run playbooks', async () => {
+    const received: unknown[] = [];
+    openModal({ roles: ['viewer'], plugins: [playbooksPlugin(received)] });
+    await waitFor(() => expect(button('Playbooks')).toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.queryByRole('button', { name: 'Run a playbook', hidden: true })).not.toBeInTheDocument();
+    expect(received).toHaveLength(0);
   });
 
   it('closes on Escape', async () => {

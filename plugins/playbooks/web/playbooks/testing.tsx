@@ -26,7 +26,8 @@ type Answer = unknown | ((call: Call) => unknown);
 
 /**
  * Stubs `fetch`: each call is recorded and answered by the first route whose `METHOD /prefix` starts it (`GET /api/db/playbooks`);
- * a route's answer may be a value, a `reply(status, body)` or a function of the call. Unknown addresses answer 404.
+ * a route's answer may be a value, a `reply(status, body)` or a function of the call (returning either, or a promise of
+ * either: the call stays in flight until it settles). Unknown addresses answer 404.
  */
 export function stubGateway(routes: [route: string, answer: Answer][]) {
   const calls: Call[] = [];
@@ -36,7 +37,7 @@ export function stubGateway(routes: [route: string, answer: Answer][]) {
     const route = routes.find(([key]) => `${call.method} ${call.url}`.startsWith(key));
     if (!route) return jsonResponse(404, { message: 'Not Found' });
     const answer = typeof route[1] === 'function' ? (route[1] as (call: Call) => unknown)(call) : route[1];
-    return isReply(answer) ? jsonResponse(answer.status, answer.body) : jsonResponse(200, answer);
+    return Promise.resolve(answer).then((settled) => (isReply(settled) ? jsonResponse(settled.status, settled.body) : jsonResponse(200, settled)));
   }) as unknown as typeof fetch;
   return {
     calls,
