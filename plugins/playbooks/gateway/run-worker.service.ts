@@ -231,7 +231,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
 
     for (const [index, action] of spec.actions.entries()) {
       if (signal.aborted) return this.stopHere(run, signal);
-      if (Date.now() > runDeadline) return this.finish(run, 'failed', `The run timed out after ${spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT}`);
+      if (Date.now() >= runDeadline) return this.finish(run, 'failed', `The run timed out after ${spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT}`);
       const type = actionTypeOf(action);
       const implementation = this.plugins.find(ACTION_TYPES, type);
       let row = byIndex.get(index);
@@ -337,11 +337,16 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     runDeadline: number,
   ): Promise<ActionOutcome> {
     const implementation = this.plugins.find(ACTION_TYPES, type)!;
-    const timeoutMs = Math.max(1, Math.min(parseDuration(action.timeout ?? DEFAULT_ACTION_TIMEOUT) ?? 5 * 60_000, runDeadline - Date.now()));
+    const own = parseDuration(action.timeout ?? DEFAULT_ACTION_TIMEOUT) ?? 5 * 60_000;
+    const left = runDeadline - Date.now();
+    const timeoutMs = Math.max(1, Math.min(own, left));
+    // What stops it first names itself: the action's own timeout, or the run's.
+    const reason =
+      own <= left ? `timed out after ${action.timeout ?? DEFAULT_ACTION_TIMEOUT}` : `the run timed out after ${run.spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT}`;
     const controller = new AbortController();
     const onRunAbort = () => controller.abort(runSignal.reason);
     runSignal.addEventListener('abort', onRunAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(new Error(`timed out after ${action.timeout ?? DEFAULT_ACTION_TIMEOUT}`)), timeoutMs);
+    const timer = setTimeout(() => controller.abort(new Error(reason)), timeoutMs);
     const guard = new RunGuard(this.policy, undefined, 'playbooks');
     const log = new ActionLog((text) =>
       this.db.query(`UPDATE playbook_run_actions SET result = jsonb_set(coalesce(result, '{}'), '{logs}', to_jsonb($2::text)) WHERE id = $1`, [

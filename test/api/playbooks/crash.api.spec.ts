@@ -75,7 +75,7 @@ describe('a gateway killed mid-run', () => {
           title: 'Long script',
           spec: {
             actions: [
-              { name: 'slow', exec: { script: `echo started; sleep ${marker}; echo finished` } },
+              { name: 'slow', timeout: '6s', exec: { script: `echo started; sleep ${marker}; echo finished` } },
               { name: 'report', if: 'always()', http: { url: `${peer.url}/report/{{ .actions.slow.status }}` } },
             ],
           },
@@ -128,10 +128,16 @@ describe('a gateway killed mid-run', () => {
     );
     expect(stillRunning.rows).toEqual([]);
     expect(await runRow(runId)).toMatchObject({ status: 'failed', lease_owner: null });
-  });
 
-  // The sandbox starts each script in a process group of its own (core/sandbox/exec-sandbox.ts, `detached: true`) so
-  // that a timeout can kill the group; the timeout is a timer in the gateway, so when the gateway is SIGKILLed nothing
-  // ends the script: `sleep 30` here outlives the gateway and the recovery (a `sleep infinity` would run for ever).
-  it.todo('a script left running by a killed gateway is ended (its time bounded outside the gateway, e.g. `timeout -s KILL`) — today it runs on');
+    // The script outlived its gateway, but not its own timeout: the sandbox bounds it outside the gateway
+    // (`timeout -s KILL`), so it ends one second after the action's 6 s.
+    const left = await eventually(
+      () => processesWith(`sleep ${marker}`),
+      (pids) => pids.length === 0,
+      'the orphaned script ending',
+      400,
+      50,
+    );
+    expect(left).toEqual([]);
+  });
 });

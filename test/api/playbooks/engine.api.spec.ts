@@ -31,7 +31,9 @@ describe('playbook engine', () => {
     t = await TestApp.start({ PLAYBOOK_WORKER_TICK_MS: '100', OUTBOUND_ALLOW: '127.0.0.1' });
     admin = await t.signIn((await t.createPerson(['admin'])).email);
     configId = (
-      await t.pool.query(`INSERT INTO config_items (config_class, type, name, labels, config) VALUES ('Service', 'Shop::Service', 'checkout', '{"app":"shop"}', '{"replicas":3}') RETURNING id`)
+      await t.pool.query(
+        `INSERT INTO config_items (config_class, type, name, labels, config) VALUES ('Service', 'Shop::Service', 'checkout', '{"app":"shop"}', '{"replicas":3}') RETURNING id`,
+      )
     ).rows[0].id;
   });
   afterAll(async () => {
@@ -39,7 +41,11 @@ describe('playbook engine', () => {
     await new Promise((r) => peer.close(r));
   });
 
-  const post = (url: string, body: unknown) => admin.agent.post(url).set('x-csrf-token', admin.csrf).send(body as object);
+  const post = (url: string, body: unknown) =>
+    admin.agent
+      .post(url)
+      .set('x-csrf-token', admin.csrf)
+      .send(body as object);
   const waitFor = async (runId: string, statuses = ['completed', 'failed', 'cancelled']) => {
     for (let i = 0; i < 200; i++) {
       await t.app.get(PlaybookRunWorker).wake();
@@ -95,7 +101,11 @@ spec:
     const { run_id } = (await post('/api/playbook/run', { id: saved.body.id, config_id: configId, params: { reason: 'deploy' } }).expect(200)).body;
     const run = await waitFor(run_id);
     expect(run.status).toBe('completed');
-    expect(run.actions.map((a: { name: string; status: string }) => `${a.name}:${a.status}`)).toEqual(['notify:completed', 'only-on-failure:skipped', 'conditional:completed']);
+    expect(run.actions.map((a: { name: string; status: string }) => `${a.name}:${a.status}`)).toEqual([
+      'notify:completed',
+      'only-on-failure:skipped',
+      'conditional:completed',
+    ]);
     expect(hits.find((h) => h.url === '/restart/checkout')).toMatchObject({ method: 'POST', body: 'deploy x3' });
     expect(run.actions[0].result).toMatchObject({ code: 200 });
     expect(run.resource).toMatchObject({ kind: 'config', id: configId, name: 'checkout' });
@@ -118,7 +128,10 @@ spec:
 
   it('refuses an unknown action type and a bad parameter type at save time, saving nothing', async () => {
     const before = (await t.pool.query('select count(*)::int as n from playbooks')).rows[0].n;
-    const res = await post('/api/playbooks', { title: 'Bad', spec: { actions: [{ name: 'x', nosuch: {} }], parameters: [{ name: 'p', type: 'weird' }] } }).expect(400);
+    const res = await post('/api/playbooks', {
+      title: 'Bad',
+      spec: { actions: [{ name: 'x', nosuch: {} }], parameters: [{ name: 'p', type: 'weird' }] },
+    }).expect(400);
     expect(res.body.message).toMatch(/spec\.actions\[0\]\.nosuch: unknown action type 'nosuch'/);
     expect(res.body.message).toMatch(/spec\.parameters\[0\]\.type: must be one of/);
     expect((await t.pool.query('select count(*)::int as n from playbooks')).rows[0].n).toBe(before);
@@ -127,7 +140,11 @@ spec:
   it('starts a run from a config event (trigger), once per event', async () => {
     await post('/api/playbooks', {
       title: 'On unhealthy',
-      spec: { configs: [{ types: ['Shop::*'] }], on: { config: [{ event: 'unhealthy' }] }, actions: [{ name: 'page', http: { url: `${peerUrl}/page/{{ .config.name }}` } }] },
+      spec: {
+        configs: [{ types: ['Shop::*'] }],
+        on: { config: [{ event: 'unhealthy' }] },
+        actions: [{ name: 'page', http: { url: `${peerUrl}/page/{{ .config.name }}` } }],
+      },
     }).expect(201);
     await t.pool.query(`UPDATE config_items SET health = 'unhealthy' WHERE id = $1`, [configId]);
     await t.app.get(EventQueueConsumer).wake();

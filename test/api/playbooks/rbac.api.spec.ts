@@ -150,12 +150,26 @@ describe('playbook permissions', () => {
       expect(row.title).toBe('Raw OK');
     });
 
-    // The data API's afterWrite hook (plugins/playbooks/gateway/playbooks.service.ts syncWrittenRows) checks only the
-    // written spec, and a DELETE leaves no row for it to see: an editor gets past the exec rule the REST routes hold.
-    it.todo("an editor's PATCH /api/db/playbooks?id=eq.<admin's exec playbook> replacing its actions is 403 — today 204 and the exec action is gone");
-    it.todo(
-      "an editor's DELETE /api/db/playbooks?id=eq.<admin's exec playbook> is 403, and deletes there are soft — today 204 and the row with all its runs is deleted (ON DELETE CASCADE)",
-    );
+    // The playbooks_keep_prior trigger keeps the spec a write replaces, so the hook holds the writer to the exec rule
+    // against it; a DELETE there becomes a soft delete.
+    it("an editor's PATCH or DELETE of an admin's exec playbook through the data API is 403 and changes nothing", async () => {
+      await as(editor)
+        .patch(`/api/db/playbooks?id=eq.${execPlaybook}`, { spec: httpSpec('admin-exec').spec })
+        .expect(403);
+      await as(editor).delete(`/api/db/playbooks?id=eq.${execPlaybook}`).expect(403);
+      const row = await stored(execPlaybook);
+      expect(row.deleted_at).toBeNull();
+      expect(row.spec.actions[0]).toHaveProperty('exec');
+    });
+
+    it('a DELETE through the data API is soft: the playbook is hidden and its runs stay', async () => {
+      const id = (await as(editor).post('/api/playbooks', httpSpec('to-delete')).expect(201)).body.id;
+      const run = (await as(editor).post('/api/playbook/run', { id }).expect(200)).body.run_id;
+      await waitForRun(t, editor, run);
+      await as(editor).delete(`/api/db/playbooks?id=eq.${id}`).expect(204);
+      expect((await stored(id)).deleted_at).not.toBeNull();
+      expect((await t.pool.query(`SELECT count(*)::int AS n FROM playbook_runs WHERE playbook_id = $1`, [id])).rows[0].n).toBe(1);
+    });
 
     it('does not write runs (405), even for admins', async () => {
       const before = await count('playbook_runs');

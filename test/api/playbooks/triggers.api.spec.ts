@@ -242,11 +242,24 @@ describe('playbook triggers', () => {
       expect(await runsOf(tokenHook)).toHaveLength(1);
     });
 
-    // Blocked by the global AuthGuard (gateway/src/core/auth/auth.guard.ts canActivate → resolvePrincipal, before the
-    // @Public() check): a Basic header is verified as a console sign-in and a Bearer one as an access token, and either
-    // failing throws 401 before the webhook route runs, so no webhook credentials can ever pass over HTTP.
-    it.todo('over HTTP, right basic credentials (POST /api/playbook/webhook/deploy-hook) answer {run_id} — today 401 invalid credentials');
-    it.todo('over HTTP, a right bearer token (POST /api/playbook/webhook/token-hook) answers {run_id} — today 401 invalid_token');
+    // The route reads its own Authorization header (@Public({ownAuthorization})): the guard does not take it for a
+    // console sign-in or access token.
+    it('over HTTP, right basic credentials and a right bearer token answer {run_id}', async () => {
+      const before = (await runsOf(basicHook)).length;
+      const res = await t
+        .http()
+        .post('/api/playbook/webhook/deploy-hook')
+        .set('authorization', basic('ci', 'hook-s3cret'))
+        .send({ service: 'web', version: '2.0.0' })
+        .expect(200);
+      expect(res.body).toEqual({ run_id: expect.any(String) });
+      expect((await waitForRun(t, admin, res.body.run_id)).status).toBe('completed');
+      expect(peer.hits.find((h) => h.url === '/deployed/web')?.body).toBe('version 2.0.0');
+      expect(await runsOf(basicHook)).toHaveLength(before + 1);
+      const token = await t.http().post('/api/playbook/webhook/token-hook').set('authorization', 'Bearer tok-9f8e7d').send({ n: 42 }).expect(200);
+      expect((await waitForRun(t, admin, token.body.run_id)).status).toBe('completed');
+      expect(peer.hits.map((h) => h.url)).toContain('/token/42');
+    });
 
     it('a hook without authentication runs over HTTP; an unknown path is 404; a deleted playbook’s hook is gone', async () => {
       await t.http().post('/api/playbook/webhook/no-such-hook').send({}).expect(404);
