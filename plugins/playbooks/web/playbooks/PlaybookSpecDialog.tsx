@@ -13,7 +13,7 @@ import { useAccess, usePluginRegistry } from '@web/core/plugin-host';
 import { PlaybookCodeTab } from './PlaybookCodeTab';
 import { PlaybookFormTab } from './PlaybookFormTab';
 import { type PlaybookFormValues, newPlaybookValues, playbookFormSchema, playbookValues } from './playbookDocument';
-import { createPlaybook, updatePlaybook } from './playbooksApi';
+import { createPlaybook, updatePlaybook, validatePlaybook } from './playbooksApi';
 import { usePlaybookText } from './usePlaybookText';
 
 export const PLAYBOOK_CREATED = 'Playbook Spec created successfully';
@@ -25,10 +25,21 @@ const useStyles = makeStyles({
   errors: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
 });
 
-/** The 400's problems (`errors: [{path, message, line?, column?}]`), if the failure carried them. */
-function problemsOf(error: unknown): ValidationError[] {
-  if (!isApiError(error) || !isPlainObject(error.body) || !Array.isArray(error.body.errors)) return [];
-  return error.body.errors.filter((e): e is ValidationError => isPlainObject(e) && typeof e.message === 'string');
+const isProblem = (value: unknown): value is ValidationError => isPlainObject(value) && typeof value.message === 'string';
+
+/**
+ * Where a refused document's problems are: the 400's `errors` when it lists them; else the validation of the same
+ * text (the same rules, placed on their lines); else the 400's message, one problem per '; '.
+ */
+async function problemsOf(error: unknown, text: string): Promise<ValidationError[]> {
+  if (!isApiError(error) || error.status !== 400) return [];
+  const body = isPlainObject(error.body) ? error.body : {};
+  if (Array.isArray(body.errors) && body.errors.some(isProblem)) return body.errors.filter(isProblem);
+  const located = await validatePlaybook(text).then(
+    (answer) => answer?.errors ?? [],
+    () => [],
+  );
+  return located.length ? located : error.message.split('; ').map((message) => ({ message }));
 }
 
 export interface PlaybookSpecDialogProps {
@@ -119,7 +130,7 @@ function PlaybookSpecForm({ stored, categories, onBusy, onSaved }: PlaybookSpecF
       onSaved(playbook);
     } catch (error) {
       toast.error(playbookSaveFailed(stored !== null, error));
-      const errors = problemsOf(error);
+      const errors = await problemsOf(error, text);
       setSaved({ text, errors });
       if (errors.some((e) => e.line !== undefined)) setTab('code');
       onBusy(false);

@@ -216,7 +216,9 @@ describe('the spec form', () => {
     expect(await toast('Unable to create playbook spec: spec.actions[0]: unknown action type')).toBeInTheDocument();
     // The problem has a line: the Code tab shows the document it belongs to, with the problem listed.
     expect(await screen.findByRole('list', { name: 'Validation errors', ...hidden })).toHaveTextContent('Line 9: spec.actions[0]: unknown action type');
-    expect(textbox('Playbook YAML')).toHaveValue((api.to('POST /api/playbooks')[0].body as { yaml: string }).yaml);
+    const [sent] = api.to('POST /api/playbooks');
+    expect(textbox('Playbook YAML')).toHaveValue((sent.body as { yaml: string }).yaml);
+    expect(api.to('POST /api/playbooks/validate')[0].body).toEqual(sent.body);
     tab('Form');
     expect(textbox('Title')).toHaveValue('Odd');
     expect(textbox('Spec YAML')).toHaveValue('actions:\n  - name: x\n    teleport: {}\n');

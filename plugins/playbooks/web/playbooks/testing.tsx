@@ -24,8 +24,14 @@ const isReply = (value: unknown): value is Reply => typeof value === 'object' &&
 
 type Answer = unknown | ((call: Call) => unknown);
 
+/** `GET /api/db/playbooks` is that address with any query; `POST /api/playbooks` is not `/api/playbooks/validate`. */
+const matches = (call: Call, route: string) => {
+  const key = `${call.method} ${call.url}`;
+  return key === route || key.startsWith(`${route}?`);
+};
+
 /**
- * Stubs `fetch`: each call is recorded and answered by the first route whose `METHOD /prefix` starts it (`GET /api/db/playbooks`);
+ * Stubs `fetch`: each call is recorded and answered by the first route naming its method and address (`GET /api/db/playbooks`, any query);
  * a route's answer may be a value, a `reply(status, body)` or a function of the call (returning either, or a promise of
  * either: the call stays in flight until it settles). Unknown addresses answer 404.
  */
@@ -34,14 +40,14 @@ export function stubGateway(routes: [route: string, answer: Answer][]) {
   globalThis.fetch = jest.fn((input: string, init: { method?: string; body?: string } = {}) => {
     const call: Call = { url: decodeURIComponent(String(input)), method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body) : undefined };
     calls.push(call);
-    const route = routes.find(([key]) => `${call.method} ${call.url}`.startsWith(key));
+    const route = routes.find(([key]) => matches(call, key));
     if (!route) return jsonResponse(404, { message: 'Not Found' });
     const answer = typeof route[1] === 'function' ? (route[1] as (call: Call) => unknown)(call) : route[1];
     return Promise.resolve(answer).then((settled) => (isReply(settled) ? jsonResponse(settled.status, settled.body) : jsonResponse(200, settled)));
   }) as unknown as typeof fetch;
   return {
     calls,
-    to: (route: string) => calls.filter((call) => `${call.method} ${call.url}`.startsWith(route)),
+    to: (route: string) => calls.filter((call) => matches(call, route)),
   };
 }
 

@@ -161,7 +161,12 @@ describe('run dialog: the parameters', () => {
   it("shows a 400's parameter problems under their fields, with the answer's message in a toast", async () => {
     open(cleanup, {
       params: [{ name: 'replicas', label: 'Replicas', type: 'text' }],
-      routes: [['POST /api/playbook/run', reply(400, { message: 'Some parameters do not pass', params: { replicas: 'must be at most 5' } })]],
+      routes: [
+        [
+          'POST /api/playbook/run',
+          reply(400, { code: 'invalid_params', message: 'Some parameters do not pass', details: { params: { replicas: 'must be at most 5' } } }),
+        ],
+      ],
     });
     fireEvent.change(await dialog().findByRole('textbox', { name: 'Replicas', ...hidden }), { target: { value: '9' } });
     fireEvent.click(runButton());

@@ -57,10 +57,13 @@ function initialValue(param: PlaybookParameter): string {
   return param.type === 'checkbox' ? 'false' : '';
 }
 
-/** A 400's `params: {name: problem}`, if the failure carried it. */
+/** A 400's problems by parameter (`details.params`, as the gateway's error body carries them, or `params`). */
 function paramProblemsOf(error: unknown): Record<string, string> {
-  if (!isApiError(error) || !isPlainObject(error.body) || !isPlainObject(error.body.params)) return {};
-  return Object.fromEntries(Object.entries(error.body.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  if (!isApiError(error) || !isPlainObject(error.body)) return {};
+  const { details, params } = error.body;
+  const problems = isPlainObject(details) && isPlainObject(details.params) ? details.params : params;
+  if (!isPlainObject(problems)) return {};
+  return Object.fromEntries(Object.entries(problems).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /** What the user entered for one answer of the parameters call (a new resource's parameters start again). */
