@@ -24,6 +24,7 @@ import { ACTION_TYPES } from '@gateway/core/playbooks';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { actionTypeOf, IF_KEYWORDS } from './playbook-document';
 import { PlaybookResourcesService } from './resources.service';
+import { RunEventsHub } from './run-events.service';
 import { PlaybookRunsService } from './runs.service';
 import { condition, renderBody, scopeVariables } from './templates';
 
@@ -95,6 +96,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     private readonly resources: PlaybookResourcesService,
     private readonly evaluator: ExpressionEvaluator,
     private readonly connections: ConnectionStore,
+    private readonly events: RunEventsHub,
     @Inject(ADDRESS_POLICY) private readonly policy: AddressPolicy,
     @Optional() @Inject(APP_CONFIG) config?: AppConfig,
   ) {
@@ -103,7 +105,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
 
   onApplicationBootstrap(): void {
     if (!this.settings.worker) return;
-    this.listener = new PgListener(this.db.pool, ['playbook_run'], (_channel, id) => this.onNotify(id), this.logger);
+    this.listener = new PgListener(this.db.pool, ['playbook_run'], (_channel, payload) => this.onNotify(payload), this.logger);
     void this.listener.start().catch((error) => this.logger.warn(`LISTEN playbook_run failed: ${(error as Error).message}`));
     this.timer = setInterval(() => {
       void this.wake();
@@ -150,19 +152,15 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     while (this.inflight.size || this.claiming) await Promise.allSettled([...this.inflight, this.claiming]);
   }
 
-  private onNotify(runId: string): void {
+  /** `<run id>:<status>`: a run was created or changed status (migration 1732300012100). */
+  private onNotify(payload: string): void {
+    const [runId, status] = payload.split(':');
     const controller = this.running.get(runId);
     if (controller) {
-      // A change of a run executing here: was it cancelled?
-      void this.db
-        .one<{ status: PlaybookRunStatus }>(`SELECT status FROM playbook_runs WHERE id = $1`, [runId])
-        .then((row) => {
-          if (row?.status === 'cancelled') controller.abort(new Error('Cancelled'));
-        })
-        .catch(() => undefined);
+      if (status === 'cancelled') controller.abort(new Error('Cancelled'));
       return;
     }
-    void this.wake();
+    if (status === 'scheduled' || status === 'sleeping') void this.wake();
   }
 
   private async claim(): Promise<void> {
@@ -294,7 +292,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
         continue;
       }
       // Record the attempt before calling the action: if this replica dies now, the next one knows.
-      row = row ? await this.markRunning(row) : await this.insertAction(run.id, index, action.name, 'running');
+      row = row ? await this.markRunning(run.id, row) : await this.insertAction(run.id, index, action.name, 'running');
       const outcome = await this.attempt(run, row, action, type, scope, signal, runDeadline);
       if (signal.aborted) return this.stopHere(run, signal, row, outcome.result);
       if (outcome.waitFor) {
@@ -348,12 +346,13 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     runSignal.addEventListener('abort', onRunAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new Error(reason)), timeoutMs);
     const guard = new RunGuard(this.policy, undefined, 'playbooks');
-    const log = new ActionLog((text) =>
-      this.db.query(`UPDATE playbook_run_actions SET result = jsonb_set(coalesce(result, '{}'), '{logs}', to_jsonb($2::text)) WHERE id = $1`, [
+    const log = new ActionLog(async (text) => {
+      await this.db.query(`UPDATE playbook_run_actions SET result = jsonb_set(coalesce(result, '{}'), '{logs}', to_jsonb($2::text)) WHERE id = $1`, [
         row.id,
         guard.ledger.redact(text),
-      ]),
-    );
+      ]);
+      this.events.touch(run.id);
+    });
     const ctx: ActionContext = {
       signal: controller.signal,
       timeoutMs,
@@ -460,15 +459,17 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
        RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
       [runId, index, name, status, until ?? null],
     );
+    this.events.touch(runId);
     return row!;
   }
 
-  private async markRunning(row: ActionRow): Promise<ActionRow> {
+  private async markRunning(runId: string, row: ActionRow): Promise<ActionRow> {
     const updated = await this.db.one<ActionRow>(
       `UPDATE playbook_run_actions SET status = 'running', start_time = now(), end_time = NULL WHERE id = $1
        RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
       [row.id],
     );
+    this.events.touch(runId);
     return updated!;
   }
 
@@ -486,7 +487,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       [row.id, status, result, error],
     );
     scope.actions[action.name] = { status, result, error };
-    void run;
+    this.events.touch(run.id);
   }
 
   /** Releases the run to sleep until a time or wait for a child run; the child's end wakes it. */

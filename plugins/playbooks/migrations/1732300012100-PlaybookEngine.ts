@@ -10,8 +10,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - playbooks: a write through the data API keeps the spec it replaces within its transaction
  *   (`console.playbook_prior_<id>`), so the gateway can hold an editor to the exec rule against what was there; a
  *   DELETE becomes a soft delete (runs keep their history);
- * - `pg_notify('playbook_run', run id)` on every change of a run or of one of its actions, which wakes the workers
- *   and feeds the run page's live stream; `playbook.run.<status>` events when a run ends (notifications read them).
+ * - `pg_notify('playbook_run', '<run id>:<status>')` when a run is created or its status changes, which wakes the
+ *   workers, stops a cancelled run's action and feeds the run page's live stream; `playbook.run.<status>` events when
+ *   a run ends (notifications read them).
  */
 export class PlaybookEngine1732300012100 implements MigrationInterface {
   name = 'PlaybookEngine1732300012100';
@@ -64,29 +65,27 @@ const UP = [
      RETURN NEW;
    END $$`,
   `CREATE TRIGGER playbooks_keep_prior BEFORE UPDATE OR DELETE ON playbooks FOR EACH ROW EXECUTE FUNCTION playbooks_keep_prior()`,
+  // A commit that sent a NOTIFY holds a server-wide lock through its WAL flush, so only what others must hear is
+  // notified: a new run (workers wake) and a run's status change (workers, cancel, the live streams). Action changes
+  // reach the streams of the replica running them in-process, and others' by a 1 s re-read while a stream is open.
   `CREATE FUNCTION playbook_run_notify() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
-     PERFORM pg_notify('playbook_run', NEW.id::text);
-     IF TG_OP = 'UPDATE' AND NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('completed', 'failed', 'cancelled') THEN
+     PERFORM pg_notify('playbook_run', NEW.id::text || ':' || NEW.status);
+     IF TG_OP = 'UPDATE' AND NEW.status IN ('completed', 'failed', 'cancelled') THEN
        PERFORM enqueue_event('playbook.run.' || NEW.status, jsonb_build_object('id', NEW.id, 'playbook_id', NEW.playbook_id));
      END IF;
      RETURN NULL;
    END $$`,
-  `CREATE TRIGGER playbook_runs_notify AFTER INSERT OR UPDATE ON playbook_runs FOR EACH ROW EXECUTE FUNCTION playbook_run_notify()`,
-  `CREATE FUNCTION playbook_run_action_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     PERFORM pg_notify('playbook_run', NEW.playbook_run_id::text);
-     RETURN NULL;
-   END $$`,
-  `CREATE TRIGGER playbook_run_actions_notify AFTER INSERT OR UPDATE ON playbook_run_actions FOR EACH ROW EXECUTE FUNCTION playbook_run_action_notify()`,
+  `CREATE TRIGGER playbook_runs_notify_insert AFTER INSERT ON playbook_runs FOR EACH ROW EXECUTE FUNCTION playbook_run_notify()`,
+  `CREATE TRIGGER playbook_runs_notify_status AFTER UPDATE OF status ON playbook_runs
+     FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION playbook_run_notify()`,
 ];
 
 const DOWN = [
   `DROP TRIGGER playbooks_keep_prior ON playbooks`,
   `DROP FUNCTION playbooks_keep_prior()`,
-  `DROP TRIGGER playbook_run_actions_notify ON playbook_run_actions`,
-  `DROP FUNCTION playbook_run_action_notify()`,
-  `DROP TRIGGER playbook_runs_notify ON playbook_runs`,
+  `DROP TRIGGER playbook_runs_notify_status ON playbook_runs`,
+  `DROP TRIGGER playbook_runs_notify_insert ON playbook_runs`,
   `DROP FUNCTION playbook_run_notify()`,
   `DROP INDEX playbooks_webhook_path_key`,
   `DROP TABLE playbook_schedules`,
