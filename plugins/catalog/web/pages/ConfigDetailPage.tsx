@@ -46,7 +46,7 @@ function TabContent({ tab, config }: { tab: DetailTab; config: ConfigDetail }) {
     case 'relationships':
       return <RelationshipsTab configId={config.id} />;
     case 'playbooks':
-      return <ConfigPlaybooksTab configId={config.id} />;
+      return <ConfigPlaybooksTab configId={config.id} configName={config.name ?? undefined} />;
     case 'checks':
       return <ConfigChecksTab configId={config.id} />;
     default:
