@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ACTION_TYPES } from '@gateway/core/playbooks';
-import { isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
-import { expandUrlTemplate, templateNames, templateProblem, templateSample } from '@gateway/core/checks/connection-template';
+import { isConnectionRef } from '@gateway/core/checks/runner-kit';
+import { sqlConnectionUrl, sqlCredentials, sqlDriverFor, sqlTargetProblems, type SqlDriver } from '@gateway/core/checks/sql-connection';
 import { OutboundRefused } from '@gateway/core/outbound';
 import { queryMysql, queryPostgres, type Statement, type StatementResult } from './sql.drivers';
 
@@ -11,17 +11,6 @@ export const DEFAULT_MAX_ROWS = 1000;
 /** The most rows an action may keep in its result (`maxRows`): the result is stored with the run. */
 export const MAX_ROWS_LIMIT = 10_000;
 const FIELDS = ['driver', 'connection', 'username', 'password', 'query', 'maxRows'];
-
-export type SqlDriver = 'postgres' | 'mysql';
-const DRIVERS: Record<string, SqlDriver> = { postgres: 'postgres', postgresql: 'postgres', mysql: 'mysql', mariadb: 'mysql' };
-
-/** The driver a URL's scheme names, or null. */
-function driverOfUrl(text: string): SqlDriver | null {
-  const scheme = /^([a-z]+):\/\//i.exec(text)?.[1]?.toLowerCase();
-  return scheme ? (DRIVERS[scheme] ?? null) : null;
-}
-
-const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
  * Action type `sql`: runs one statement (`query`) on Postgres (`pg`) or MySQL/MariaDB (`mysql2`) and gives back its
@@ -68,19 +57,7 @@ export class SqlAction implements ActionType {
     const errors: string[] = [];
     const later = (value: unknown) => !atRun && rendered(value);
     const { connection, driver, query, maxRows } = body;
-    if (!isSet(connection)) errors.push('connection: required');
-    else if (typeof connection !== 'string') errors.push('connection: must be a string');
-    else if (!isConnectionRef(connection) && !later(connection)) {
-      const problem = templateProblem(connection, 'connection');
-      if (problem) errors.push(problem);
-      else if (!driverOfUrl(connection)) errors.push('connection: must be a postgres:// or mysql:// URL, or a connection:// reference');
-      else if (!URL.canParse(templateSample(connection))) errors.push('connection: not a valid URL');
-    }
-    const named = typeof driver === 'string' ? DRIVERS[driver.toLowerCase()] : undefined;
-    if (driver !== undefined && !named && !later(driver)) errors.push('driver: must be postgres or mysql');
-    else if (named && typeof connection === 'string' && !later(connection) && driverOfUrl(connection) && driverOfUrl(connection) !== named) {
-      errors.push(`driver: ${String(driver)} does not match the connection's ${driverOfUrl(connection)}:// URL`);
-    }
+    errors.push(...sqlTargetProblems(connection, driver, later));
     if (typeof query !== 'string' || !query.trim()) errors.push('query: required');
     if (maxRows !== undefined && !later(maxRows) && maxRowsOf(maxRows) === null) errors.push(`maxRows: must be a whole number from 1 to ${MAX_ROWS_LIMIT}`);
     for (const field of ['username', 'password'] as const) {
@@ -102,25 +79,13 @@ export class SqlAction implements ActionType {
     const written = body.connection as string;
     const text = isConnectionRef(written) ? await ctx.resolveSecret(written) : written;
     if (!text) return { problem: `connection: ${written} could not be resolved` };
-    const credentials: Record<'username' | 'password', string | null> = { username: null, password: null };
-    for (const name of ['username', 'password'] as const) {
-      credentials[name] = await resolveValue(body[name], ctx);
-      if (isSet(body[name]) && credentials[name] === null) return { problem: `${name}: could not be resolved` };
-    }
-    const missing = templateNames(text).filter((n) => (n === 'username' || n === 'password') && credentials[n] === null);
-    if (missing.length) return { problem: `connection: uses ${missing.map((n) => `$(${n})`).join(', ')} but ${missing[0]} is not set` };
-    const driver = typeof body.driver === 'string' ? DRIVERS[body.driver.toLowerCase()] : driverOfUrl(text);
+    const resolved = await sqlCredentials({ username: body.username, password: body.password }, text, ctx);
+    if ('problem' in resolved) return resolved;
+    const driver = sqlDriverFor(body.driver, text);
     if (!driver) return { problem: 'driver: required: the connection does not say whether it is postgres or mysql' };
-    let url: URL;
-    try {
-      url = new URL(expandUrlTemplate(text, credentials));
-    } catch {
-      return { problem: isConnectionRef(written) ? `connection: ${written} is not a URL` : 'connection: not a valid URL' };
-    }
-    if (driverOfUrl(url.href) !== driver) return { problem: `connection: not a ${driver}:// URL` };
-    if (credentials.username !== null && !/\$\(\s*\.?username\s*\)/.test(text)) url.username = encodeURIComponent(credentials.username);
-    if (credentials.password !== null && !/\$\(\s*\.?password\s*\)/.test(text)) url.password = encodeURIComponent(credentials.password);
-    if (!url.hostname || url.hostname.startsWith('%2F')) return { problem: 'connection: must name a network host' };
+    const read = sqlConnectionUrl(text, resolved.credentials, driver, isConnectionRef(written) ? `connection: ${written} is not a URL` : undefined);
+    if ('problem' in read) return read;
+    const { url } = read;
     return { url, driver };
   }
 }

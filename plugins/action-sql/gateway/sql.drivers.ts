@@ -1,8 +1,19 @@
-import { Client, Query, type QueryResult } from 'pg';
-import { parse as parseConnectionString } from 'pg-connection-string';
-import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
+import { Query, type QueryResult } from 'pg';
+import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import type { CheckRunContext } from '@contracts';
 import { abortedBy } from '@gateway/core/checks/runner-kit';
+import {
+  capMysqlStatementTime,
+  checkMysqlTarget,
+  closeMysql,
+  closePostgres,
+  connectMysql,
+  MYSQL_PLAIN_ROWS,
+  mysqlUrlOptions,
+  plainRow,
+  postgresClient,
+  postgresTarget,
+} from '@gateway/core/checks/sql-connection';
 
 /** One statement to run: where, what, and how many rows to keep. */
 export interface Statement {
@@ -21,9 +32,6 @@ export interface StatementResult {
   fields: string[] | null;
 }
 
-/** Values as JSON has them (dates as ISO text, bigints as text as the drivers give them), so the result stores as is. */
-const plain = (row: Record<string, unknown>): Record<string, unknown> => JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
-
 /**
  * Postgres: one statement over the extended protocol (a `; DROP …` cannot follow it), committed on its own, under
  * `statement_timeout` (the action's time) so the server stops it too. Rows past `maxRows` are counted, not kept; the
@@ -31,24 +39,9 @@ const plain = (row: Record<string, unknown>): Record<string, unknown> => JSON.pa
  * alone (never `?host=`), and options that name files on this machine are refused.
  */
 export async function queryPostgres(statement: Statement, ctx: CheckRunContext): Promise<StatementResult> {
-  const config = parseConnectionString(statement.url.href);
-  if (!config.host || config.host.startsWith('/')) throw new Error('connection: must name a network host (unix sockets are not reachable from playbooks)');
-  const files = (['sslcert', 'sslkey', 'sslrootcert'] as const).filter((k) => (config as Record<string, unknown>)[k]);
-  if (files.length) throw new Error(`connection: ${files.join(', ')} name files on the console's machine and are not allowed`);
-  const port = Number(config.port || 5432);
-  await ctx.outbound.check({ protocol: 'postgres:', host: config.host, port }, { target: statement.url.href, user: config.user, password: config.password });
-  const client = new Client({
-    host: config.host,
-    port,
-    database: config.database ?? undefined,
-    user: config.user,
-    password: config.password,
-    ssl: config.ssl as boolean | undefined,
-    connectionTimeoutMillis: Math.max(1, ctx.timeoutMs),
-    statement_timeout: Math.max(1, Math.floor(ctx.timeoutMs)),
-    application_name: 'console-playbook',
-  });
-  client.on('error', () => undefined); // a connection dropped on abort reports through the query
+  const target = await postgresTarget(statement.url.href, ctx, 'playbooks');
+  if ('problem' in target) throw new Error(target.problem);
+  const client = postgresClient(target, { statement_timeout: Math.max(1, Math.floor(ctx.timeoutMs)), application_name: 'console-playbook' });
   const aborted = abortedBy(ctx.signal);
   try {
     await Promise.race([client.connect(), aborted]);
@@ -58,7 +51,7 @@ export async function queryPostgres(statement: Statement, ctx: CheckRunContext):
       new Promise<QueryResult>((resolve, reject) => {
         const query = new Query({ text: statement.sql, queryMode: 'extended' } as ConstructorParameters<typeof Query>[0]);
         query.on('row', (row: Record<string, unknown>) => {
-          if (seen++ < statement.maxRows) rows.push(plain(row));
+          if (seen++ < statement.maxRows) rows.push(plainRow(row));
         });
         query.on('end', (res: QueryResult) => resolve(res));
         query.on('error', reject);
@@ -69,9 +62,7 @@ export async function queryPostgres(statement: Statement, ctx: CheckRunContext):
     const fields = result.fields?.length ? result.fields.map((f) => f.name) : null;
     return { rows, count: fields ? seen : (result.rowCount ?? 0), fields };
   } finally {
-    // end() waits for the server; a timed-out or cancelled action must not, so the socket is destroyed instead.
-    if (ctx.signal.aborted) (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-    client.end().catch(() => undefined);
+    closePostgres(client, ctx.signal);
   }
 }
 
@@ -82,40 +73,13 @@ export async function queryPostgres(statement: Statement, ctx: CheckRunContext):
  */
 export async function queryMysql(statement: Statement, ctx: CheckRunContext): Promise<StatementResult> {
   const { url } = statement;
-  const options: ConnectionOptions = {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username) || undefined,
-    password: decodeURIComponent(url.password) || undefined,
-    database: decodeURIComponent(url.pathname.replace(/^\//, '')) || undefined,
-    connectTimeout: Math.max(1, ctx.timeoutMs),
-    multipleStatements: false,
-    dateStrings: true,
-    supportBigNumbers: true,
-    bigNumberStrings: true,
-  };
-  await ctx.outbound.check(
-    { protocol: 'mysql:', host: String(options.host), port: Number(options.port) },
-    { dsn: url.href, user: options.user, password: options.password },
-  );
+  const options: ConnectionOptions = { ...mysqlUrlOptions(url), ...MYSQL_PLAIN_ROWS };
+  await checkMysqlTarget(options, ctx, url.href);
   const aborted = abortedBy(ctx.signal);
   let conn: Connection | null = null;
-  const connecting = createConnection(options);
-  // A connection that completes after the timeout is closed at once instead of being leaked.
-  connecting.then(
-    (c) => (ctx.signal.aborted && c !== conn ? kill(c) : undefined),
-    () => undefined,
-  );
   try {
-    conn = await Promise.race([connecting, aborted]);
-    conn.on('error', () => undefined);
-    const [version] = await Promise.race([conn.query('SELECT VERSION() AS v'), aborted]);
-    const mariadb = /mariadb/i.test(String((version as { v: string }[])[0]?.v));
-    const seconds = Math.max(0.001, ctx.timeoutMs / 1000);
-    await Promise.race([
-      conn.query(mariadb ? `SET SESSION max_statement_time = ${seconds}` : `SET SESSION MAX_EXECUTION_TIME = ${Math.ceil(ctx.timeoutMs)}`),
-      aborted,
-    ]);
+    conn = await connectMysql(options, ctx);
+    await capMysqlStatementTime(conn, ctx);
     const core = (conn as unknown as { connection: { query(sql: string): NodeJS.EventEmitter } }).connection;
     const rows: Record<string, unknown>[] = [];
     let seen = 0;
@@ -130,7 +94,7 @@ export async function queryMysql(statement: Statement, ctx: CheckRunContext): Pr
         });
         query.on('result', (row: Record<string, unknown>) => {
           if (!fields) changed += Number((row as { affectedRows?: number }).affectedRows ?? 0);
-          else if (seen++ < statement.maxRows) rows.push(plain(row));
+          else if (seen++ < statement.maxRows) rows.push(plainRow(row));
         });
         query.on('end', () => resolve());
         query.on('error', reject);
@@ -139,14 +103,6 @@ export async function queryMysql(statement: Statement, ctx: CheckRunContext): Pr
     ]);
     return { rows, count: fields ? seen : changed, fields };
   } finally {
-    // end() waits for the running statement; a timed-out or cancelled action must not, so the socket is destroyed.
-    if (conn && ctx.signal.aborted) kill(conn);
-    else if (conn) conn.end().catch(() => conn && kill(conn));
+    closeMysql(conn, ctx.signal);
   }
-}
-
-/** mysql2's destroy() only half-closes the socket, which a server busy with a statement keeps open. */
-function kill(conn: Connection): void {
-  conn.destroy();
-  (conn as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }

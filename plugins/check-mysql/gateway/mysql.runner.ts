@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
+import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
@@ -13,6 +13,7 @@ import {
   type TemplateValues,
 } from '@gateway/core/checks/connection-template';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
+import { checkMysqlTarget, closeMysql, connectMysql, mysqlUrlOptions } from '@gateway/core/checks/sql-connection';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
 /**
@@ -46,14 +47,7 @@ export function mysqlOptions(dsn: string, values: TemplateValues = {}): Connecti
   if (!isUrl(dsn)) return null;
   try {
     const u = new URL(expandUrlTemplate(dsn, values));
-    if (!u.hostname) return null;
-    return {
-      host: u.hostname.replace(/^\[|\]$/g, ''),
-      port: Number(u.port || 3306),
-      user: decodeURIComponent(u.username) || undefined,
-      password: decodeURIComponent(u.password) || undefined,
-      database: decodeURIComponent(u.pathname.replace(/^\//, '')) || undefined,
-    };
+    return u.hostname ? mysqlUrlOptions(u) : null;
   } catch {
     return null;
   }
@@ -100,37 +94,19 @@ export class MysqlCheckRunner implements CheckRunner {
     const password = values.password ?? undefined;
     if (user !== undefined) options.user = user;
     if (password !== undefined) options.password = password;
-    await ctx.outbound.check(
-      { protocol: 'mysql:', host: String(options.host), port: Number(options.port ?? 3306) },
-      { dsn, user: options.user, password: options.password },
-    );
+    await checkMysqlTarget(options, ctx, dsn);
 
     const aborted = abortedBy(ctx.signal);
     let conn: Connection | null = null;
-    const connecting = createConnection({ ...options, connectTimeout: Math.max(1, ctx.timeoutMs) });
-    // A connection that completes after the timeout is closed at once instead of being leaked.
-    connecting.then(
-      (c) => (ctx.signal.aborted && c !== conn ? kill(c) : undefined),
-      () => undefined,
-    );
     try {
-      conn = await Promise.race([connecting, aborted]);
-      conn.on('error', () => undefined); // a connection killed on abort reports through the query, not as an unhandled event
+      conn = await connectMysql(options, ctx);
       const [result] = await Promise.race([conn.query(String(spec.query ?? 'SELECT 1')), aborted]);
       return rowCountResult(Array.isArray(result) ? (result as Record<string, unknown>[]) : [], spec.results as number | undefined, started);
     } catch (err) {
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: {} };
     } finally {
-      // end() waits for the running query; a timed-out check must not, so the socket is destroyed instead.
-      if (conn && ctx.signal.aborted) kill(conn);
-      else if (conn) conn.end().catch(() => conn && kill(conn));
+      closeMysql(conn, ctx.signal);
     }
   }
-}
-
-/** mysql2's destroy() only half-closes the socket, which a server busy with a query (SLEEP) keeps open. */
-function kill(conn: Connection): void {
-  conn.destroy();
-  (conn as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }

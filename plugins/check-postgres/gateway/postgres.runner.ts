@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Client, type ClientConfig } from 'pg';
-import { parse as parseConnectionString } from 'pg-connection-string';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
@@ -14,6 +12,7 @@ import {
 } from '@gateway/core/checks/connection-template';
 import { isKeywordDsn, keywordDsnProblem, keywordDsnToUrl, parseKeywordDsn, KeywordDsnError } from './keyword-dsn';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
+import { closePostgres, postgresClient, postgresTarget } from '@gateway/core/checks/sql-connection';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^postgres(ql)?:\/\//i.test(v);
 
@@ -92,24 +91,11 @@ export class PostgresCheckRunner implements CheckRunner {
     const user = values.username ?? undefined;
     const password = values.password ?? undefined;
     const target = withCredentials(read.url, user, password);
-    // pg reads host and port from the query string too (`?host=`), and ssl files from disk: the client is given the
-    // very host and port the guard checked, and nothing that names a file on this machine.
-    const config = parseConnectionString(target);
-    const refused = unsafeOption(config);
-    if (refused) return { pass: false, invalid: true, duration: Date.now() - started, message: refused, error: refused, details: {} };
-    const port = Number(config.port || 5432);
-    await ctx.outbound.check({ protocol: 'postgres:', host: config.host!, port }, { target, user, password });
-    const { host, database, user: login, password: secret, ssl } = config;
-    const client = new Client({
-      host: host!,
-      port,
-      database: database ?? undefined,
-      user: login,
-      password: secret,
-      ssl: ssl as ClientConfig['ssl'],
-      connectionTimeoutMillis: Math.max(1, ctx.timeoutMs),
-    });
-    client.on('error', () => undefined); // a dropped connection after abort is reported through the query, not as an unhandled event
+    const guarded = await postgresTarget(target, ctx, 'checks', 'are not allowed in checks');
+    if ('problem' in guarded) {
+      return { pass: false, invalid: true, duration: Date.now() - started, message: guarded.problem, error: guarded.problem, details: {} };
+    }
+    const client = postgresClient(guarded);
     const aborted = abortedBy(ctx.signal);
     try {
       await Promise.race([client.connect(), aborted]);
@@ -119,19 +105,9 @@ export class PostgresCheckRunner implements CheckRunner {
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: {} };
     } finally {
-      // end() waits for the server; a hung peer must not hold the check, so the socket is destroyed when aborted.
-      if (ctx.signal.aborted) (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-      client.end().catch(() => undefined);
+      closePostgres(client, ctx.signal);
     }
   }
-}
-
-/** Why a parsed connection may not be used by a check, or null. */
-function unsafeOption(config: ReturnType<typeof parseConnectionString>): string | null {
-  if (!config.host || config.host.startsWith('/')) return 'connection: must name a network host (unix sockets are not reachable from checks)';
-  const files = (['sslcert', 'sslkey', 'sslrootcert'] as const).filter((k) => (config as Record<string, unknown>)[k]);
-  if (files.length) return `connection: ${files.join(', ')} name files on the console's machine and are not allowed in checks`;
-  return null;
 }
 
 /** `username`/`password` fields win over the URL's own (pg lets the connection string override separate fields). */
