@@ -45,8 +45,12 @@ describe('sql connections (shared by the SQL checks, scraper and action)', () =>
     expect(await postgresTarget('postgres://u@/app?host=/var/run/postgresql', ctx, 'scrapers')).toEqual({
       problem: 'connection: must name a network host (unix sockets are not reachable from scrapers)',
     });
-    expect(await postgresTarget(`postgres://u@db/app?sslkey=${encodeURIComponent(__filename)}`, ctx, 'checks', 'are not allowed in checks')).toEqual({
-      problem: "connection: sslkey name files on the console's machine and are not allowed in checks",
+    expect(await postgresTarget('postgres://u@db/app?sslkey=/nonexistent/key&sslcert=/etc/passwd', ctx, 'checks', 'are not allowed in checks')).toEqual({
+      problem: "connection: sslcert, sslkey name files on the console's machine and are not allowed in checks",
+    });
+    // A file that is not there is refused the same way: parsing must not read it (ENOENT would tell what exists here).
+    expect(await postgresTarget('postgres://u@/app?host=/tmp&sslrootcert=/nonexistent', ctx, 'playbooks')).toEqual({
+      problem: 'connection: must name a network host (unix sockets are not reachable from playbooks)',
     });
     expect(calls).toEqual([]);
     expect(await postgresTarget('postgres://u:p@db:6543/app', ctx, 'checks')).toMatchObject({

@@ -111,6 +111,22 @@ export function destroySocket(client: Client | Connection): void {
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
+/** Options of a postgres:// URL that pg reads as paths of files on this machine. */
+const SSL_FILE_OPTIONS = ['sslcert', 'sslkey', 'sslrootcert'] as const;
+
+/** The connection string without the options that name files, and which of them it had (the query as pg reads it). */
+function withoutFileOptions(text: string): { text: string; files: string[] } {
+  const query = text.indexOf('?');
+  const hash = text.indexOf('#');
+  if (query < 0 || (hash >= 0 && hash < query)) return { text, files: [] };
+  const end = hash > query ? hash : text.length;
+  const params = new URLSearchParams(text.slice(query + 1, end));
+  const files = SSL_FILE_OPTIONS.filter((k) => params.has(k));
+  if (!files.length) return { text, files };
+  for (const k of files) params.delete(k);
+  return { text: `${text.slice(0, query)}?${params.toString()}${text.slice(end)}`, files };
+}
+
 /** pg client options for a guarded target: host and port as the outbound guard was asked about them. */
 export type PostgresTarget = ClientConfig & { host: string; port: number };
 
@@ -126,9 +142,11 @@ export async function postgresTarget(
   from: string,
   refused = 'are not allowed',
 ): Promise<PostgresTarget | { problem: string }> {
-  const config = parseConnectionString(connectionString);
+  // pg-connection-string reads the ssl files while parsing (and throws ENOENT or EACCES, which would tell whether a
+  // path exists here): they are taken out first, and refused after the host as before.
+  const { text, files } = withoutFileOptions(connectionString);
+  const config = parseConnectionString(text);
   if (!config.host || config.host.startsWith('/')) return { problem: `connection: must name a network host (unix sockets are not reachable from ${from})` };
-  const files = (['sslcert', 'sslkey', 'sslrootcert'] as const).filter((k) => (config as Record<string, unknown>)[k]);
   if (files.length) return { problem: `connection: ${files.join(', ')} name files on the console's machine and ${refused}` };
   const port = Number(config.port || 5432);
   await ctx.outbound.check({ protocol: 'postgres:', host: config.host, port }, { target: connectionString, user: config.user, password: config.password });
