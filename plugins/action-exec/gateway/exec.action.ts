@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { ACTION_TYPES, judgedLater, stopReason, unknownFieldProblems } from '@gateway/core/playbooks';
 import { resolveValue } from '@gateway/core/checks/runner-kit';
 import { ExecSandbox, SandboxRefused, resolveScriptEnv, scriptEnvProblem } from '@gateway/core/sandbox';
 
@@ -57,26 +57,9 @@ export class ExecAction implements ActionType {
   private problems(body: ActionSpec, atRun: boolean): string[] {
     const errors: string[] = [];
     if (typeof body.script !== 'string' || !body.script.trim()) errors.push('script: required');
-    const envProblem = !atRun && rendered(body.env) ? null : scriptEnvProblem(body.env);
+    const envProblem = judgedLater(atRun)(body.env) ? null : scriptEnvProblem(body.env);
     if (envProblem) errors.push(envProblem);
-    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of exec (${FIELDS.join(', ')})`);
+    errors.push(...unknownFieldProblems(body, 'exec', FIELDS));
     return errors;
   }
-}
-
-/** A value the engine renders when the action runs (`{{ … }}`, or a whole `$( CEL )`): its shape is judged then. */
-const rendered = (value: unknown): boolean => typeof value === 'string' && (value.includes('{{') || /^\s*\$\([\s\S]*\)\s*$/.test(value));
-
-/**
- * Why the action was stopped, from the signal's reason: the engine aborts with an Error saying why ('timed out after
- * 5m', 'Cancelled'); a TimeoutError (AbortSignal.timeout), or the sandbox's own timer, is this action's time running out; a bare abort() is a cancel.
- */
-function stopReason(ctx: ActionContext): string {
-  if (!ctx.signal.aborted) return `timed out after ${ctx.timeoutMs}ms`;
-  const reason: unknown = ctx.signal.reason;
-  if (typeof reason === 'string' && reason) return reason;
-  // Duck-typed: a DOMException is not an instance of this realm's Error everywhere.
-  const { name, message } = (reason ?? {}) as { name?: unknown; message?: unknown };
-  if (name === 'TimeoutError') return `timed out after ${ctx.timeoutMs}ms`;
-  return name === 'AbortError' || typeof message !== 'string' || !message ? 'cancelled' : message;
 }

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { ACTION_TYPES, judgedLater, stopReason, unknownFieldProblems, valueFieldProblems } from '@gateway/core/playbooks';
 import { httpUrl, isConnectionRef, jsonOf, resolveValue } from '@gateway/core/checks/runner-kit';
 import { OutboundError, OutboundHttp, OutboundRefused, type OutboundResponse } from '@gateway/core/outbound';
 
@@ -97,7 +97,7 @@ export class HttpAction implements ActionType {
 
   private problems(body: ActionSpec, atRun: boolean): string[] {
     const errors: string[] = [];
-    const later = (value: unknown) => !atRun && rendered(value);
+    const later = judgedLater(atRun);
     const { url, method, headers } = body;
     if (url === undefined || url === null || url === '') errors.push('url: required');
     else if (!later(url) && (typeof url !== 'string' || (!isConnectionRef(url) && !httpUrl(url)))) {
@@ -107,23 +107,15 @@ export class HttpAction implements ActionType {
       errors.push('method: must be an HTTP method such as GET or POST');
     }
     if (headers !== undefined && !later(headers) && !headerEntries(headers)) errors.push('headers: must be a map or a list of {name, value | valueFrom}');
-    for (const field of ['username', 'password'] as const) {
-      const v = body[field];
-      if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number' && (typeof v !== 'object' || Array.isArray(v))) {
-        errors.push(`${field}: must be a value or a secret reference`);
-      }
-    }
+    errors.push(...valueFieldProblems(body, ['username', 'password']));
     const insecure = body.insecureSkipVerify;
     if (insecure !== undefined && !later(insecure) && ![true, false, 'true', 'false'].includes(insecure as string | boolean)) {
       errors.push('insecureSkipVerify: must be true or false');
     }
-    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of http (${FIELDS.join(', ')})`);
+    errors.push(...unknownFieldProblems(body, 'http', FIELDS));
     return errors;
   }
 }
-
-/** A value the engine renders when the action runs (`{{ … }}`, or a whole `$( CEL )`): its shape is judged then. */
-const rendered = (value: unknown): boolean => typeof value === 'string' && (value.includes('{{') || /^\s*\$\([\s\S]*\)\s*$/.test(value));
 
 /** Headers as a map (values or references) or a list of `{name, value | valueFrom}`; null for other shapes. */
 function headerEntries(value: unknown): [string, unknown][] | null {
@@ -135,18 +127,4 @@ function headerEntries(value: unknown): [string, unknown][] | null {
   if (typeof value !== 'object') return null;
   const entries = Object.entries(value);
   return entries.every(([, v]) => typeof v === 'string' || typeof v === 'number' || (v && typeof v === 'object')) ? entries : null;
-}
-
-/**
- * Why the action was stopped, from the signal's reason: the engine aborts with an Error saying why ('timed out after
- * 5m', 'Cancelled'); a TimeoutError (AbortSignal.timeout), or the sandbox's own timer, is this action's time running out; a bare abort() is a cancel.
- */
-function stopReason(ctx: ActionContext): string {
-  if (!ctx.signal.aborted) return `timed out after ${ctx.timeoutMs}ms`;
-  const reason: unknown = ctx.signal.reason;
-  if (typeof reason === 'string' && reason) return reason;
-  // Duck-typed: a DOMException is not an instance of this realm's Error everywhere.
-  const { name, message } = (reason ?? {}) as { name?: unknown; message?: unknown };
-  if (name === 'TimeoutError') return `timed out after ${ctx.timeoutMs}ms`;
-  return name === 'AbortError' || typeof message !== 'string' || !message ? 'cancelled' : message;
 }

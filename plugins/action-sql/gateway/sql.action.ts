@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { ACTION_TYPES, failureMessage, judgedLater, unknownFieldProblems, valueFieldProblems } from '@gateway/core/playbooks';
 import { isConnectionRef } from '@gateway/core/checks/runner-kit';
 import { sqlConnectionUrl, sqlCredentials, sqlDriverFor, sqlTargetProblems, type SqlDriver } from '@gateway/core/checks/sql-connection';
 import { OutboundRefused } from '@gateway/core/outbound';
@@ -42,7 +42,7 @@ export class SqlAction implements ActionType {
       out = target.driver === 'postgres' ? await queryPostgres(statement, ctx) : await queryMysql(statement, ctx);
     } catch (err) {
       if (err instanceof OutboundRefused) return { error: err.message, result: {} };
-      return { error: ctx.signal.aborted ? stopReason(ctx) : (err as Error).message, result: {} };
+      return { error: failureMessage(ctx, err), result: {} };
     }
     const result: Record<string, unknown> = { rows: out.rows, count: out.count };
     if (out.fields) result.fields = out.fields;
@@ -55,18 +55,13 @@ export class SqlAction implements ActionType {
 
   private problems(body: ActionSpec, atRun: boolean): string[] {
     const errors: string[] = [];
-    const later = (value: unknown) => !atRun && rendered(value);
+    const later = judgedLater(atRun);
     const { connection, driver, query, maxRows } = body;
     errors.push(...sqlTargetProblems(connection, driver, later));
     if (typeof query !== 'string' || !query.trim()) errors.push('query: required');
     if (maxRows !== undefined && !later(maxRows) && maxRowsOf(maxRows) === null) errors.push(`maxRows: must be a whole number from 1 to ${MAX_ROWS_LIMIT}`);
-    for (const field of ['username', 'password'] as const) {
-      const v = body[field];
-      if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number' && (typeof v !== 'object' || Array.isArray(v))) {
-        errors.push(`${field}: must be a value or a secret reference`);
-      }
-    }
-    for (const field of Object.keys(body)) if (!FIELDS.includes(field)) errors.push(`${field}: not a field of sql (${FIELDS.join(', ')})`);
+    errors.push(...valueFieldProblems(body, ['username', 'password']));
+    errors.push(...unknownFieldProblems(body, 'sql', FIELDS));
     return errors;
   }
 
@@ -95,21 +90,4 @@ function maxRowsOf(value: unknown): number | null {
   if (value === undefined || value === null || value === '') return null;
   const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_ROWS_LIMIT ? n : null;
-}
-
-/** A value the engine renders when the action runs (`{{ … }}`, or a whole `$( CEL )`): its shape is judged then. */
-const rendered = (value: unknown): boolean => typeof value === 'string' && (value.includes('{{') || /^\s*\$\([\s\S]*\)\s*$/.test(value));
-
-/**
- * Why the action was stopped, from the signal's reason: the engine aborts with an Error saying why ('timed out after
- * 5m', 'Cancelled'); a TimeoutError (AbortSignal.timeout), or the sandbox's own timer, is this action's time running out; a bare abort() is a cancel.
- */
-function stopReason(ctx: ActionContext): string {
-  if (!ctx.signal.aborted) return `timed out after ${ctx.timeoutMs}ms`;
-  const reason: unknown = ctx.signal.reason;
-  if (typeof reason === 'string' && reason) return reason;
-  // Duck-typed: a DOMException is not an instance of this realm's Error everywhere.
-  const { name, message } = (reason ?? {}) as { name?: unknown; message?: unknown };
-  if (name === 'TimeoutError') return `timed out after ${ctx.timeoutMs}ms`;
-  return name === 'AbortError' || typeof message !== 'string' || !message ? 'cancelled' : message;
 }
