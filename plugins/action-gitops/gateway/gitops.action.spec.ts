@@ -231,13 +231,19 @@ spec:
     }
   });
 
-  it('stops when the run is stopped, before anything is pushed', async () => {
+  it('stops when the run is stopped, before anything is pushed, saying why as the engine does', async () => {
     const before = head(peer);
-    const outcome = await action.run(
-      { repo: { url: peer.url }, commit: { message: 'x' }, files: [{ path: 'a', content: 'a' }] },
-      actionContext({ signal: AbortSignal.abort(), timeoutMs: 1234 }),
-    );
-    expect(outcome.error).toBe('timed out after 1234ms');
+    for (const [reason, said] of [
+      [new Error('the run timed out after 2s'), 'the run timed out after 2s'],
+      [new Error('Cancelled'), 'Cancelled'],
+      [undefined, 'cancelled'],
+    ] as const) {
+      const outcome = await action.run(
+        { repo: { url: peer.url }, commit: { message: 'x' }, files: [{ path: 'a', content: 'a' }] },
+        actionContext({ signal: AbortSignal.abort(reason), timeoutMs: 1234 }),
+      );
+      expect(outcome.error).toBe(said);
+    }
     expect(head(peer)).toBe(before);
   });
 
@@ -293,5 +299,15 @@ spec:
         files: [{ path: '{{ .params.file }}', patch: '{{ .params.patch }}' }],
       }),
     ).toEqual([]);
+  });
+
+  it('judges at run time what templates filled in: a path leaving the clone is refused even when it looks like a template', async () => {
+    const ctx = actionContext();
+    const outcome = await action.run(
+      { repo: { url: 'http://127.0.0.1:1/r.git', branch: 'main' }, commit: { message: 'm' }, files: [{ path: '../../escape/{{ x }}', content: 'x' }] },
+      ctx,
+    );
+    expect(outcome).toEqual({ error: 'files[0].path: must not contain ..', result: {} });
+    expect(ctx.lines).toEqual([]);
   });
 });

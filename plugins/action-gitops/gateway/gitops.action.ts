@@ -6,14 +6,12 @@ import git, { Errors } from 'isomorphic-git';
 import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
 import { httpUrl, isConnectionRef, resolveValue } from '@gateway/core/checks/runner-kit';
 import { OutboundError, OutboundHttp, OutboundRefused } from '@gateway/core/outbound';
-import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { ACTION_TYPES, judgedLater, stopReason } from '@gateway/core/playbooks';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { readPatch } from './file-patch';
 import { outboundGitHttp } from './git-http';
 import { applyChange, pathProblem, type FileChange } from './work-tree';
 
-/** A Go template or CEL expression, filled in only when the action runs: its shape cannot be judged at save time. */
-const TEMPLATED = /\{\{|\$\(/;
 const DEFAULT_BRANCH = 'main';
 /** Who commits when the body names no author and the run has no user with an email. */
 const CONSOLE_AUTHOR = { name: 'Operations Console', email: 'console@localhost' };
@@ -45,18 +43,24 @@ export class GitopsAction implements ActionType {
   // The one outbound client (global in the app); a bare instance (a test) gets its own.
   constructor(@Optional() private readonly http: OutboundHttp = new OutboundHttp()) {}
 
+  /** At save time, a field written as a template (`{{ .params.path }}`, `$(…)`) is judged when the action runs. */
   validate(body: ActionSpec): string[] {
+    return this.problems(body, false);
+  }
+
+  private problems(body: ActionSpec, atRun: boolean): string[] {
     const errors: string[] = [];
+    const later = judgedLater(atRun);
     const { repo, commit, files } = body;
     if (!isMap(repo)) errors.push('repo: required (url, branch)');
     else {
       if (!isText(repo.url)) errors.push('repo.url: required');
-      else if (!TEMPLATED.test(repo.url) && !isConnectionRef(repo.url) && !httpUrl(repo.url)) {
+      else if (!later(repo.url) && !isConnectionRef(repo.url) && !httpUrl(repo.url)) {
         errors.push('repo.url: must be an http:// or https:// URL or a connection:// reference');
       }
       if (isSet(repo.branch)) {
         if (typeof repo.branch !== 'string') errors.push('repo.branch: must be text');
-        else if (!TEMPLATED.test(repo.branch) && branchProblem(repo.branch)) errors.push(`repo.branch: ${branchProblem(repo.branch)}`);
+        else if (!later(repo.branch) && branchProblem(repo.branch)) errors.push(`repo.branch: ${branchProblem(repo.branch)}`);
       }
       for (const field of ['username', 'password'] as const) {
         if (isSet(repo[field]) && typeof repo[field] !== 'string' && !isMap(repo[field])) errors.push(`repo.${field}: must be text or a secret reference`);
@@ -71,12 +75,12 @@ export class GitopsAction implements ActionType {
       }
     }
     if (!Array.isArray(files) || !files.length) errors.push('files: required (at least one)');
-    else files.forEach((file, i) => errors.push(...fileProblems(file, `files[${i}]`)));
+    else files.forEach((file, i) => errors.push(...fileProblems(file, `files[${i}]`, later)));
     return errors;
   }
 
   async run(body: ActionSpec, ctx: ActionContext): Promise<ActionOutcome> {
-    const problems = this.validate(body);
+    const problems = this.problems(body, true);
     if (problems.length) return { error: problems.join('; '), result: {} };
     const repo = body.repo as Record<string, unknown>;
     const commit = body.commit as { message: string; author?: { name: string; email: string } };
@@ -160,16 +164,16 @@ export class GitopsAction implements ActionType {
   }
 }
 
-function fileProblems(file: unknown, at: string): string[] {
+function fileProblems(file: unknown, at: string, later: (value: unknown) => boolean): string[] {
   if (!isMap(file)) return [`${at}: must be {path, content | patch | delete}`];
   const errors: string[] = [];
   if (typeof file.path !== 'string' || !file.path.trim()) errors.push(`${at}.path: required`);
-  else if (!TEMPLATED.test(file.path) && pathProblem(file.path)) errors.push(`${at}.path: ${pathProblem(file.path)}`);
+  else if (!later(file.path) && pathProblem(file.path)) errors.push(`${at}.path: ${pathProblem(file.path)}`);
   const given = (['content', 'patch', 'delete'] as const).filter((k) => file[k] !== undefined && file[k] !== null && file[k] !== false);
   if (given.length !== 1) errors.push(`${at}: give exactly one of content, patch and delete`);
   if (file.content !== undefined && file.content !== null && typeof file.content !== 'string') errors.push(`${at}.content: must be text`);
   if (file.delete !== undefined && typeof file.delete !== 'boolean') errors.push(`${at}.delete: must be true or false`);
-  if (file.patch !== undefined && file.patch !== null && !(typeof file.patch === 'string' && TEMPLATED.test(file.patch))) {
+  if (file.patch !== undefined && file.patch !== null && !later(file.patch)) {
     try {
       readPatch(file.patch);
     } catch (error) {
@@ -201,7 +205,7 @@ function refusal(branch: string, reason: string, said: string[]): string {
 
 /** What went wrong, in the words of the step that failed. */
 function gitError(error: unknown, step: string, branch: string, ctx: ActionContext, said: string[]): string {
-  if (ctx.signal.aborted) return `timed out after ${ctx.timeoutMs}ms`;
+  if (ctx.signal.aborted) return stopReason(ctx);
   if (error instanceof OutboundRefused) return error.message;
   const e = error as Error & {
     code?: string;

@@ -239,5 +239,15 @@ describe('notification action', () => {
     // Filled in when the run starts.
     expect(action.validate({ message: '{{ .params.text }}', to: '{{ .params.email }}', connection: '{{ .params.mail }}' })).toEqual([]);
     expect(action.validate({ message: 'm', url: '$(params.hook)' })).toEqual([]);
+    // A `$(` inside other text is not rendered by the engine: it is judged as written.
+    expect(action.validate({ message: 'm', url: 'ftp://$(params.host)/hook' })).toEqual(['url: must be an http:// or https:// URL']);
+  });
+
+  it('judges at run time what templates filled in, even when it still looks like a template', async () => {
+    const action = new NotificationAction(store([]), noNamed);
+    const ctx = actionContext();
+    const outcome = await action.run({ message: 'm', url: 'file:///{{ x }}' }, ctx);
+    expect(outcome).toEqual({ error: 'url: must be an http:// or https:// URL', result: {} });
+    expect(ctx.lines).toEqual([]);
   });
 });

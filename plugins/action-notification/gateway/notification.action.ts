@@ -4,12 +4,10 @@ import type { ActionContext, ActionOutcome, ActionSpec, ActionType, ResolvedConn
 import { abortedBy, httpCall, httpUrl, isConnectionRef } from '@gateway/core/checks/runner-kit';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore, smtpFrom, smtpTransportOptions } from '@gateway/core/connections';
-import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { ACTION_TYPES, failureMessage, judgedLater } from '@gateway/core/playbooks';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { emailParts } from './notification-message';
 
-/** A Go template or CEL expression, filled in only when the action runs: its shape cannot be judged at save time. */
-const TEMPLATED = /\{\{|\$\(/;
 /** An address, alone or as `Name <address>`. */
 const EMAIL = /^(?:[^<>]*<\s*)?[^\s@<>]+@[^\s@<>]+(?:\s*>)?$/;
 /** What the webhook's answer may say in the error (its body is not stored). */
@@ -34,8 +32,14 @@ export class NotificationAction implements ActionType {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'notify'>,
   ) {}
 
+  /** At save time, a field written as a template (`{{ .params.to }}`, `$(…)`) is judged when the action runs. */
   validate(body: ActionSpec): string[] {
+    return this.problems(body, false);
+  }
+
+  private problems(body: ActionSpec, atRun: boolean): string[] {
     const errors: string[] = [];
+    const later = judgedLater(atRun);
     const { title, message, to, url, connection, properties } = body;
     if (typeof message !== 'string' || !message.trim()) errors.push('message: required');
     if (title !== undefined && title !== null && typeof title !== 'string') errors.push('title: must be text');
@@ -47,11 +51,11 @@ export class NotificationAction implements ActionType {
       const list = recipients(to);
       if (!list) errors.push('to: must be an email address or a list of them');
       else if (!list.length) errors.push('to: required (email addresses), or url for a webhook');
-      else for (const address of list) if (!TEMPLATED.test(address) && !EMAIL.test(address)) errors.push(`to: '${address}' is not an email address`);
+      else for (const address of list) if (!later(address) && !EMAIL.test(address)) errors.push(`to: '${address}' is not an email address`);
     }
-    if (hasUrl && (typeof url !== 'string' || (!TEMPLATED.test(url) && !httpUrl(url)))) errors.push('url: must be an http:// or https:// URL');
+    if (hasUrl && (typeof url !== 'string' || (!later(url) && !httpUrl(url)))) errors.push('url: must be an http:// or https:// URL');
     if (connection !== undefined && connection !== null && connection !== '') {
-      if (typeof connection !== 'string' || (!TEMPLATED.test(connection) && !isConnectionRef(connection))) {
+      if (typeof connection !== 'string' || (!later(connection) && !isConnectionRef(connection))) {
         errors.push('connection: must be a connection:// reference to an smtp connection');
       } else if (hasUrl && !hasTo) errors.push('connection: only applies to email (to)');
     }
@@ -62,7 +66,7 @@ export class NotificationAction implements ActionType {
   }
 
   async run(body: ActionSpec, ctx: ActionContext): Promise<ActionOutcome> {
-    const problems = this.validate(body);
+    const problems = this.problems(body, true);
     if (problems.length) return { error: problems.join('; '), result: {} };
     const properties = (body.properties ?? {}) as Record<string, unknown>;
     const title = typeof body.title === 'string' && body.title.trim() ? body.title.trim() : null;
@@ -93,8 +97,7 @@ export class NotificationAction implements ActionType {
       ctx.log(`sent, message id ${info.messageId}`);
       return { result: { sent: 'email', to, messageId: info.messageId } };
     } catch (error) {
-      const reason = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (error as Error).message;
-      return { error: `could not send the email through ${smtp.name}: ${reason}`, result: { to } };
+      return { error: `could not send the email through ${smtp.name}: ${failureMessage(ctx, error)}`, result: { to } };
     } finally {
       transport?.close();
     }
@@ -120,8 +123,7 @@ export class NotificationAction implements ActionType {
       }
       return { result: { sent: 'webhook', url, code: res.code } };
     } catch (error) {
-      const reason = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (error as Error).message;
-      return { error: `could not call the webhook: ${reason}`, result: { url } };
+      return { error: `could not call the webhook: ${failureMessage(ctx, error)}`, result: { url } };
     }
   }
 

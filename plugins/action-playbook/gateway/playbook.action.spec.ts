@@ -53,6 +53,9 @@ describe('playbook action', () => {
     const ctx = actionContext();
     const outcome = await action.run({ name: '' }, ctx);
     expect(outcome.error).toBe('name: required');
+    // A parameter that put template marks into the name is judged as written when the action runs.
+    const marked = await action.run({ name: 'a/b/{{ c }}' }, ctx);
+    expect(marked.error).toBe('name: must be a playbook name or namespace/name');
     expect(ctx.started).toEqual([]);
   });
 });

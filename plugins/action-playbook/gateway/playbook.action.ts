@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ActionContext, ActionOutcome, ActionSpec, ActionType } from '@contracts';
-import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { ACTION_TYPES, judgedLater } from '@gateway/core/playbooks';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
-
-/** A Go template or CEL expression, filled in only when the action runs: its shape cannot be judged at save time. */
-const TEMPLATED = /\{\{|\$\(/;
 
 /**
  * Action type `playbook`: `{name: 'restart-pod' | 'ops/restart-pod', params?: {...}}` starts a run of that playbook
@@ -18,18 +15,23 @@ export class PlaybookAction implements ActionType {
   // Started twice, the other playbook would run twice.
   readonly retrySafe = false;
 
+  /** At save time, a name written as a template (`{{ .params.next }}`, `$(…)`) is judged when the action runs. */
   validate(body: ActionSpec): string[] {
+    return this.problems(body, false);
+  }
+
+  private problems(body: ActionSpec, atRun: boolean): string[] {
     const errors: string[] = [];
     const { name, params } = body;
     if (typeof name !== 'string' || !name.trim()) errors.push('name: required');
-    else if (!TEMPLATED.test(name) && !target(name)) errors.push('name: must be a playbook name or namespace/name');
+    else if (!judgedLater(atRun)(name) && !target(name)) errors.push('name: must be a playbook name or namespace/name');
     if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params)))
       errors.push('params: must be a map of parameter values');
     return errors;
   }
 
   async run(body: ActionSpec, ctx: ActionContext): Promise<ActionOutcome> {
-    const problems = this.validate(body);
+    const problems = this.problems(body, true);
     if (problems.length) return { error: problems.join('; '), result: {} };
     const { name, namespace } = target(body.name as string)!;
     const params = (body.params ?? {}) as Record<string, unknown>;
