@@ -10,6 +10,7 @@ import {
 } from '@contracts';
 import { userExpressionProblem } from '@gateway/core/cel';
 import { DocumentError, dumpYaml, loadUserYaml } from '@gateway/core/documents';
+import { MAX_WILDCARDS } from './selectors';
 import { parseDuration, scheduleProblem } from '@gateway/core/jobs';
 
 /** What the action types this gateway knows offer the validation (the ids contributed to ACTION_TYPES). */
@@ -58,6 +59,13 @@ const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const WEBHOOK_PATH = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
 /** `if` values the engine reads itself (no CEL). */
 export const IF_KEYWORDS = ['always()', 'success()', 'failure()', 'skip()'];
+
+const SECRET_HINT =
+  'write it as a secret reference ({valueFrom: {secretKeyRef: {name: <connection>, key: password}}}), not as a value: every reader of playbooks can read the spec';
+/** `{valueFrom: {secretKeyRef | configMapKeyRef}}` or `connection://...`: resolved from the stored connections when used. */
+const isSecretRef = (value: unknown) =>
+  (typeof value === 'string' && value.startsWith('connection://')) ||
+  (typeof value === 'object' && value !== null && typeof (value as { valueFrom?: unknown }).valueFrom === 'object');
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
@@ -246,6 +254,16 @@ function selectorProblems(value: unknown, at: string, problems: string[]): void 
     for (const key of ['type', 'name', 'namespace', 'labelSelector'] as const) {
       if (selector[key] !== undefined && typeof selector[key] !== 'string') problems.push(`${where}.${key}: must be text`);
     }
+    const patterns = [
+      selector.type,
+      selector.name,
+      selector.namespace,
+      ...(Array.isArray(selector.types) ? selector.types : []),
+      ...(Array.isArray(selector.names) ? selector.names : []),
+    ];
+    if (patterns.some((p) => typeof p === 'string' && p.replace(/\*+/g, '*').split('*').length - 1 > MAX_WILDCARDS)) {
+      problems.push(`${where}: at most ${MAX_WILDCARDS} '*' in a name, type or namespace`);
+    }
     for (const key of ['types', 'names'] as const) {
       if (selector[key] !== undefined && (!Array.isArray(selector[key]) || (selector[key] as unknown[]).some((v) => typeof v !== 'string'))) {
         problems.push(`${where}.${key}: must be a list of text`);
@@ -352,6 +370,12 @@ function triggerProblems(value: unknown, problems: string[]): void {
             problems.push(`${at}.authentication.basic: needs username and password`);
           }
           if (auth.basic === undefined && auth.token === undefined) problems.push(`${at}.authentication: set basic or token`);
+          // Every reader of playbooks reads the spec: a password or token written out here would be theirs.
+          const secret = (value: unknown, field: string) => {
+            if (value !== undefined && !isSecretRef(value)) problems.push(`${at}.authentication.${field}: ${SECRET_HINT}`);
+          };
+          if (isObject(auth.basic)) secret(auth.basic.password, 'basic.password');
+          secret(auth.token, 'token');
         }
       }
       continue;

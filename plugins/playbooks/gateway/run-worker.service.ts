@@ -13,6 +13,7 @@ import {
   type PlaybookSpec,
   type SearchableResource,
 } from '@contracts';
+import { can } from '@contracts';
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { APP_CONFIG, loadConfig, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore, secretResolver } from '@gateway/core/connections';
@@ -59,6 +60,19 @@ interface ActionRow {
 
 /** Why a run stopped for now: it ended, or waits (sleeping until a time, or waiting for a child run). */
 type Pause = { until: Date } | { child: string } | null;
+
+/** The run (parameter `run`) is still this replica's (parameter `owner`): every action write is conditional on it. */
+const held = (run: string, owner: string) => `EXISTS (SELECT 1 FROM playbook_runs r WHERE r.id = ${run} AND r.lease_owner = ${owner} AND r.status = 'running')`;
+
+/** This replica no longer holds the run (its lease ran out and another replica took it, or it was cancelled). */
+class LeaseLost extends Error {}
+
+/** `playbook` actions may nest this deep (a run, its child, the child's child...). */
+export const MAX_CHILD_DEPTH = 5;
+/** A stored action result is kept under this size (an answer or a query result cut, with `truncated: true`). */
+export const MAX_RESULT_BYTES = 1024 * 1024;
+const MAX_RESULT_STRING = 64 * 1024;
+const MAX_RESULT_ITEMS = 1000;
 
 const LOG_FLUSH_MS = 1000;
 /** How long a stopped action may take to return its result before the engine gives up on it. */
@@ -190,6 +204,8 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     this.running.set(run.id, controller);
     const task = this.execute(run, controller.signal)
       .catch(async (error) => {
+        // Another replica holds it now (this one's lease ran out), or it was cancelled: it is theirs to finish.
+        if (error instanceof LeaseLost) return;
         this.logger.warn(`Playbook run ${run.id} failed in the engine: ${(error as Error).message}`);
         await this.finish(run, 'failed', `The engine failed: ${(error as Error).message}`).catch(() => undefined);
       })
@@ -296,11 +312,11 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       const outcome = await this.attempt(run, row, action, type, scope, signal, runDeadline);
       if (signal.aborted) return this.stopHere(run, signal, row, outcome.result);
       if (outcome.waitFor) {
-        await this.db.query(`UPDATE playbook_run_actions SET status = 'waiting', result = $2, child_run_id = $3 WHERE id = $1`, [
-          row.id,
-          outcome.result,
-          outcome.waitFor.runId,
-        ]);
+        const waiting = await this.db.query(
+          `UPDATE playbook_run_actions SET status = 'waiting', result = $3, child_run_id = $4 WHERE id = $2 AND ${held('$1', '$5')} RETURNING id`,
+          [run.id, row.id, capResult(outcome.result), outcome.waitFor.runId, this.owner],
+        );
+        if (!waiting.length) throw new LeaseLost();
         return this.pause(run, { child: outcome.waitFor.runId });
       }
       if (outcome.error) {
@@ -309,10 +325,12 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
           const base = parseDuration(retry.duration ?? '10s') ?? 10_000;
           const wait = base * Math.pow(retry.exponent?.multiplier ?? 2, row.retry_count);
           const until = new Date(Date.now() + wait);
-          await this.db.query(
-            `UPDATE playbook_run_actions SET status = 'sleeping', scheduled_time = $2, retry_count = retry_count + 1, error = $3, result = $4 WHERE id = $1`,
-            [row.id, until, outcome.error, outcome.result],
+          const sleeping = await this.db.query(
+            `UPDATE playbook_run_actions SET status = 'sleeping', scheduled_time = $3, retry_count = retry_count + 1, error = $4, result = $5
+              WHERE id = $2 AND ${held('$1', '$6')} RETURNING id`,
+            [run.id, row.id, until, outcome.error, capResult(outcome.result), this.owner],
           );
+          if (!sleeping.length) throw new LeaseLost();
           return this.pause(run, { until });
         }
         await this.settle(run, row, action, 'failed', outcome.result, outcome.error, scope);
@@ -394,11 +412,42 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     return condition(written, { ...scopeVariables(scope), failed }, this.evaluator);
   }
 
+  /**
+   * The `playbook` action's child run. It is started on behalf of whoever started this run (its creator is
+   * inherited), never deeper than MAX_CHILD_DEPTH, never of a playbook already among its ancestors (no loops), and a
+   * child that runs scripts only when an administrator (a writer of `exec`) wrote the starting playbook: otherwise a
+   * playbook anyone may trigger (a webhook) would run an administrator's scripts with values of its choosing.
+   */
   private async startChild(run: ClaimedRun, request: { name: string; namespace?: string; params?: Record<string, unknown> }): Promise<string> {
     const [namespace, name] = request.name.includes('/') && !request.namespace ? request.name.split('/', 2) : [request.namespace ?? 'default', request.name];
     const playbook = await this.db.one<{ id: string }>(`SELECT id FROM playbooks WHERE name = $1 AND namespace = $2 AND deleted_at IS NULL`, [name, namespace]);
     if (!playbook) throw new Error(`No playbook named '${namespace}/${name}'`);
+    const ancestors = await this.db.query<{ playbook_id: string; depth: number }>(
+      `WITH RECURSIVE up AS (
+         SELECT id, parent_id, playbook_id, 1 AS depth FROM playbook_runs WHERE id = $1
+         UNION ALL SELECT p.id, p.parent_id, p.playbook_id, up.depth + 1 FROM playbook_runs p JOIN up ON p.id = up.parent_id WHERE up.depth <= $2)
+       SELECT playbook_id, depth FROM up`,
+      [run.id, MAX_CHILD_DEPTH],
+    );
+    if (ancestors.some((a) => a.playbook_id === playbook.id))
+      throw new Error(`'${namespace}/${name}' is already running in this chain of playbooks: it would start itself`);
+    if (ancestors.length >= MAX_CHILD_DEPTH) throw new Error(`playbooks may start playbooks at most ${MAX_CHILD_DEPTH} deep`);
     const row = await this.runsRow(playbook.id);
+    if (this.runs.runsCode(row.spec)) {
+      const author = await this.db.query<{ role: string }>(
+        `SELECT pr.role FROM playbooks p JOIN person_roles pr ON pr.person_id = p.created_by WHERE p.id = $1`,
+        [run.playbook_id],
+      );
+      if (
+        !can(
+          author.map((r) => r.role),
+          'exec',
+          'write',
+        )
+      ) {
+        throw new Error(`'${namespace}/${name}' runs scripts: only a playbook written by an administrator may start it`);
+      }
+    }
     const resource = run.config_id
       ? { kind: 'config' as const, id: run.config_id }
       : run.check_id
@@ -412,6 +461,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       resource: applies ? resource : null,
       params: request.params ?? {},
       principal: null,
+      createdBy: run.created_by,
       trigger: 'playbook',
       parentId: run.id,
     });
@@ -453,24 +503,27 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
   private async insertAction(runId: string, index: number, name: string, status: PlaybookRunStatus, until?: Date): Promise<ActionRow> {
     const row = await this.db.one<ActionRow>(
       `INSERT INTO playbook_run_actions (playbook_run_id, action_index, name, status, scheduled_time, start_time)
-       VALUES ($1, $2, $3, $4, coalesce($5, now()), CASE WHEN $4 = 'running' THEN now() END)
+       SELECT $1, $2, $3, $4, coalesce($5, now()), CASE WHEN $4 = 'running' THEN now() END
+        WHERE ${held('$1', '$6')}
        ON CONFLICT (playbook_run_id, action_index) DO UPDATE SET status = EXCLUDED.status, scheduled_time = EXCLUDED.scheduled_time,
          start_time = coalesce(EXCLUDED.start_time, playbook_run_actions.start_time)
        RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
-      [runId, index, name, status, until ?? null],
+      [runId, index, name, status, until ?? null, this.owner],
     );
+    if (!row) throw new LeaseLost();
     this.events.touch(runId);
-    return row!;
+    return row;
   }
 
   private async markRunning(runId: string, row: ActionRow): Promise<ActionRow> {
     const updated = await this.db.one<ActionRow>(
-      `UPDATE playbook_run_actions SET status = 'running', start_time = now(), end_time = NULL WHERE id = $1
+      `UPDATE playbook_run_actions SET status = 'running', start_time = now(), end_time = NULL WHERE id = $2 AND ${held('$1', '$3')}
        RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
-      [row.id],
+      [runId, row.id, this.owner],
     );
+    if (!updated) throw new LeaseLost();
     this.events.touch(runId);
-    return updated!;
+    return updated;
   }
 
   private async settle(
@@ -482,11 +535,14 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     error: string | null,
     scope: PlaybookScope,
   ): Promise<void> {
-    await this.db.query(
-      `UPDATE playbook_run_actions SET status = $2, result = coalesce($3, result), error = $4, end_time = now(), start_time = coalesce(start_time, now()) WHERE id = $1`,
-      [row.id, status, result, error],
+    const kept = capResult(result);
+    const settled = await this.db.query(
+      `UPDATE playbook_run_actions SET status = $3, result = coalesce($4, result), error = $5, end_time = now(), start_time = coalesce(start_time, now())
+        WHERE id = $2 AND ${held('$1', '$6')} RETURNING id`,
+      [run.id, row.id, status, kept, error, this.owner],
     );
-    scope.actions[action.name] = { status, result, error };
+    if (!settled.length) throw new LeaseLost();
+    scope.actions[action.name] = { status, result: kept, error };
     this.events.touch(run.id);
   }
 
@@ -585,4 +641,30 @@ class ActionLog {
     this.timer = null;
     await this.flushing;
   }
+}
+
+/**
+ * A result as stored: strings cut at 64 KiB and lists at 1,000 items (with `truncated: true`), and, if it is still
+ * larger than MAX_RESULT_BYTES, only a preview of it. Every run read and stream message carries the results.
+ */
+export function capResult(result: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!result) return result;
+  const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
+  if (size(result) <= MAX_RESULT_BYTES) return result;
+  let truncated = false;
+  const cut = (value: unknown): unknown => {
+    if (typeof value === 'string' && value.length > MAX_RESULT_STRING) {
+      truncated = true;
+      return `${value.slice(0, MAX_RESULT_STRING)}… (cut at 64 KiB)`;
+    }
+    if (Array.isArray(value)) {
+      if (value.length > MAX_RESULT_ITEMS) truncated = true;
+      return value.slice(0, MAX_RESULT_ITEMS).map(cut);
+    }
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cut(v)]));
+    return value;
+  };
+  const smaller = { ...(cut(result) as Record<string, unknown>), ...(truncated ? { truncated: true } : {}) };
+  if (size(smaller) <= MAX_RESULT_BYTES) return smaller;
+  return { truncated: true, preview: JSON.stringify(smaller).slice(0, MAX_RESULT_STRING) };
 }

@@ -26,6 +26,8 @@ export interface SubmitRequest {
   params: Record<string, unknown>;
   /** Who asked (null for triggers). */
   principal: Principal | null;
+  /** Without a principal: whom the run is recorded for (a child run: its parent's creator). */
+  createdBy?: string | null;
   trigger: RunTrigger;
   /** Events start at most one run per playbook: a second delivery answers null. */
   eventId?: string;
@@ -50,6 +52,11 @@ export class PlaybookRunsService {
     private readonly resources: PlaybookResourcesService,
     private readonly evaluator: ExpressionEvaluator,
   ) {}
+
+  /** The spec has an action whose type runs code (exec). */
+  runsCode(spec: PlaybookRow['spec']): boolean {
+    return this.playbooks.specRunsCode(spec);
+  }
 
   /** `POST /api/playbook/run`. */
   async run(
@@ -90,7 +97,7 @@ export class PlaybookRunsService {
     const scope: PlaybookScope = {
       params: {},
       playbook: { id: playbook.id, name: playbook.name, title: playbook.title },
-      run: { id: '', created_by: principal?.personId ?? null },
+      run: { id: '', created_by: principal?.personId ?? request.createdBy ?? null },
       user: principal ? { id: principal.personId, name: principal.name, email: principal.email } : null,
       actions: {},
       request: request.request ?? null,
@@ -160,7 +167,7 @@ export class PlaybookRunsService {
           ids.config_id,
           ids.check_id,
           ids.component_id,
-          principal?.personId ?? null,
+          principal?.personId ?? request.createdBy ?? null,
           request.trigger,
           request.eventId ?? null,
           request.request || request.event ? { request: request.request ?? null, event: request.event ?? null } : null,

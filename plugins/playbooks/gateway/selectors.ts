@@ -12,12 +12,29 @@ export interface ResourceRow {
 
 export const SELECTOR_KEY: Record<SearchableResource, 'configs' | 'checks' | 'components'> = { config: 'configs', check: 'checks', component: 'components' };
 
-/** `*` anywhere matches any run of characters; everything else literally (case-sensitive, as Kubernetes names are). */
+/** The most `*` one pattern may hold (validated at save; longer runs of `*` count as one). */
+export const MAX_WILDCARDS = 8;
+
+/**
+ * `*` anywhere matches any run of characters; everything else literally (case-sensitive, as Kubernetes names are).
+ * Linear in the value's length for any pattern: the pieces between stars are found left to right with indexOf (a
+ * regex here froze the gateway on `**********X`).
+ */
 export function wildcard(pattern: string, value: string | null | undefined): boolean {
   if (value === null || value === undefined) return false;
   if (!pattern.includes('*')) return pattern === value;
-  const parts = pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.*')}$`, 's').test(value);
+  const pieces = pattern.split('*');
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  if (!value.startsWith(first) || value.length < first.length + last.length) return false;
+  let at = first.length;
+  for (const piece of pieces.slice(1, -1)) {
+    if (!piece) continue;
+    const found = value.indexOf(piece, at);
+    if (found < 0) return false;
+    at = found + piece.length;
+  }
+  return value.length - last.length >= at && value.endsWith(last);
 }
 
 /** `app=web,tier!=db,team` (Kubernetes equality-based label selectors; a bare key requires the label). */

@@ -7,7 +7,7 @@ import { ConnectionStore, secretResolver } from '@gateway/core/connections';
 import { CredentialLedger } from '@gateway/core/outbound';
 import { Db } from '@gateway/core/database/db.service';
 import { EVENT_HANDLERS, type EventHandler, type QueuedEvent } from '@gateway/core/events';
-import { DomainError, notFound, unauthorized } from '@gateway/core/http/domain-error';
+import { badRequest, DomainError, notFound, unauthorized } from '@gateway/core/http/domain-error';
 import { compileSchedule } from '@gateway/core/jobs';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import type { PlaybookRow } from './playbooks.service';
@@ -24,6 +24,9 @@ function triggerOf(name: string): { list: 'canary' | 'config' | 'component' | 'i
   if (name === 'incident.created' || name === 'incident.status.updated') return { list: 'incident', event: name.slice(9), kind: 'incident' };
   return null;
 }
+
+/** Headers never kept with a webhook's run (credentials, sessions, signatures). */
+const CREDENTIAL_HEADER = /auth|token|key|secret|cookie|session|signature|password|credential/i;
 
 const COLUMNS = 'id, name, namespace, title, icon, description, category, source, spec, created_by, created_at, updated_at';
 
@@ -171,6 +174,7 @@ export class PlaybookTriggersService implements EventHandler, OnApplicationBoots
    * or bearer token; none when it names no authentication), runs with the request in `.request`.
    */
   async webhook(path: string, request: { body: unknown; headers: Record<string, string>; params: Record<string, string> }): Promise<{ run_id: string }> {
+    if (path.includes('\0')) throw badRequest('The webhook path holds a NUL character');
     const playbook = await this.db.one<PlaybookRow>(`SELECT ${COLUMNS} FROM playbooks WHERE deleted_at IS NULL AND spec #>> '{on,webhook,path}' = $1`, [path]);
     if (!playbook) throw notFound('No playbook has this webhook');
     const auth = playbook.spec.on?.webhook?.authentication;
@@ -187,7 +191,9 @@ export class PlaybookTriggersService implements EventHandler, OnApplicationBoots
       if (!ok && auth.token !== undefined && header.startsWith('Bearer ')) ok = same(header.slice(7), await value(auth.token));
       if (!ok) throw unauthorized('The webhook needs valid credentials', 'webhook_unauthorized');
     }
-    const { authorization: _dropped, cookie: _cookie, ...headers } = request.headers;
+    // What is kept of the request is readable by every reader of runs: no credential-looking header goes in.
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !CREDENTIAL_HEADER.test(name)));
+    if (JSON.stringify(request.body ?? null).includes('\\u0000')) throw badRequest('The request body holds a NUL character, which cannot be stored');
     const id = await this.runs.submit({ playbook, resource: null, params: {}, principal: null, trigger: 'webhook', request: { ...request, headers } });
     return { run_id: id! };
   }

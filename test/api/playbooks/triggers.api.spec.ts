@@ -193,11 +193,18 @@ describe('playbook triggers', () => {
     let basicHook: string;
     let tokenHook: string;
 
+    // Webhook credentials are secret references (a value in the spec would be readable by every reader of
+    // playbooks): a stored connection holds them.
+    const secret = (key: string) => ({ valueFrom: { secretKeyRef: { name: 'webhook-credentials', key } } });
+
     beforeAll(async () => {
+      await as(admin)
+        .post('/api/connections', { name: 'webhook-credentials', type: 'http', url: 'https://ci.example.com', properties: { PASSWORD: 'hook-s3cret', TOKEN: 'tok-9f8e7d' } })
+        .expect(201);
       basicHook = await save({
         title: 'Deploy hook',
         spec: {
-          on: { webhook: { path: 'deploy-hook', authentication: { basic: { username: 'ci', password: 'hook-s3cret' } } } },
+          on: { webhook: { path: 'deploy-hook', authentication: { basic: { username: 'ci', password: secret('PASSWORD') } } } },
           actions: [
             { name: 'forward', http: { url: `${peer.url}/deployed/{{ .request.body.service }}`, method: 'POST', body: 'version {{ .request.body.version }}' } },
           ],
@@ -206,7 +213,7 @@ describe('playbook triggers', () => {
       tokenHook = await save({
         title: 'Token hook',
         spec: {
-          on: { webhook: { path: 'token-hook', authentication: { token: 'tok-9f8e7d' } } },
+          on: { webhook: { path: 'token-hook', authentication: { token: secret('TOKEN') } } },
           actions: [{ name: 'forward', http: { url: `${peer.url}/token/{{ .request.body.n }}` } }],
         },
       });

@@ -62,7 +62,11 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const { isPublic, ownAuthorization, feature, permission } = this.rulesOf(context);
-    if (ownAuthorization) return true;
+    if (ownAuthorization) {
+      // Its own credentials: no sign-in with them; its area's feature switch still holds.
+      if (feature && !(await this.features.isEnabled(feature))) throw forbidden(`The ${feature} feature is disabled`, 'feature_disabled');
+      return true;
+    }
 
     const resolving = this.resolvePrincipal(req);
     const principal = resolving instanceof Promise ? await resolving : resolving;
