@@ -429,8 +429,8 @@ export function parametersProblems(
   return problems;
 }
 
-/** `GET /api/playbooks/{id}` (and what POST/PUT answer): the stored playbook and its YAML document. */
-export interface PlaybookDocument {
+/** A stored playbook: a row of the `playbooks` table as the gateway reads it (the data API gives the same columns). */
+export interface PlaybookRecord {
   id: string;
   name: string;
   namespace: string;
@@ -440,10 +440,14 @@ export interface PlaybookDocument {
   category: string | null;
   source: string;
   spec: PlaybookSpec;
-  yaml: string;
   created_by: string | null;
   created_at: string;
   updated_at: string | null;
+}
+
+/** `GET /api/playbooks/{id}` (and what POST/PUT answer): the stored playbook and its YAML document. */
+export interface PlaybookDocument extends PlaybookRecord {
+  yaml: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type PlaybookDocument,
   type PlaybookListItem,
   type PlaybookParamsResponse,
+  type PlaybookRecord,
   type PlaybookScope,
   type PlaybookSpec,
   type SearchableResource,
@@ -28,20 +29,8 @@ import { renderText } from './templates';
 /** The spec form's body: the whole document, or its fields with the spec as YAML text or an object. */
 export type PlaybookBody = PlaybookBodyDto;
 
-export interface PlaybookRow {
-  id: string;
-  name: string;
-  namespace: string;
-  title: string | null;
-  icon: string | null;
-  description: string | null;
-  category: string | null;
-  source: string;
-  spec: PlaybookSpec;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string | null;
-}
+/** A stored playbook (the contract's record). */
+export type PlaybookRow = PlaybookRecord;
 
 const COLUMNS = 'id, name, namespace, title, icon, description, category, source, spec, created_by, created_at, updated_at';
 

@@ -2,6 +2,7 @@ import type {
   PlaybookDocument,
   PlaybookListItem,
   PlaybookParamsResponse,
+  PlaybookRecord,
   PlaybookRunRequest,
   PlaybookRunResponse,
   PlaybookSpec,
@@ -19,19 +20,10 @@ export const PLAYBOOKS_PATH = '/playbooks';
 export const PLAYBOOK_RUNS_PATH = '/playbooks/runs';
 export const playbookRunPath = (runId: string) => `${PLAYBOOK_RUNS_PATH}/${encodeURIComponent(runId)}`;
 
-/** A card of /playbooks: what the data API gives of a playbook. */
-export interface PlaybookRow {
-  id: string;
-  name: string;
-  namespace: string;
-  title: string | null;
-  icon: string | null;
-  description: string | null;
-  category: string | null;
+/** A card of /playbooks: the columns of the stored playbook (the contract's record) that the list selects. */
+export type PlaybookRow = Pick<PlaybookRecord, 'id' | 'name' | 'namespace' | 'title' | 'icon' | 'description' | 'category' | 'created_at' | 'updated_at'> & {
   spec: PlaybookSpec | null;
-  created_at: string;
-  updated_at: string | null;
-}
+};
 
 /** The list of /playbooks; also the SWR key its writes refresh. */
 export const PLAYBOOK_LIST_KEY = withQuery(dataApiPath('playbooks'), {
