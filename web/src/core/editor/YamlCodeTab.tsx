@@ -26,13 +26,19 @@ export interface YamlCodeTabProps {
   /** The editor's accessible name, e.g. 'Canary YAML'. */
   ariaLabel: string;
   validate: ValidateYaml;
+  /**
+   * Problems the last save answered (a 400 with lines), shown and marked until the validation of the text arrives;
+   * the caller passes them only while the text is the one that was sent.
+   */
+  saveErrors?: readonly ValidationError[];
 }
 
 /** A Code tab: the whole document in Monaco, checked by the server as the user types (not while it does not parse). */
-export function YamlCodeTab({ text, onChange, parseError, readOnly, ariaLabel, validate }: YamlCodeTabProps) {
+export function YamlCodeTab({ text, onChange, parseError, readOnly, ariaLabel, validate, saveErrors = [] }: YamlCodeTabProps) {
   const styles = useStyles();
   const validation = useYamlValidation(text, !parseError && !readOnly, validate);
-  const errors: ValidationError[] = validation.errors;
+  // The save's answer is the newer until the validation of the same text arrives (same rules, same lines).
+  const errors: readonly ValidationError[] = validation.errors.length ? validation.errors : saveErrors;
   const markers: EditorMarker[] = [
     ...(parseError?.line ? [{ message: parseError.message, line: parseError.line, column: parseError.column }] : []),
     ...errors.filter((e) => e.line !== undefined).map((e) => ({ message: e.message, line: e.line as number, column: e.column })),
