@@ -102,7 +102,7 @@ export interface PlaybookApproval {
   /** `any` (default): one approval suffices; `all`: every listed person and team must approve. */
   type?: 'any' | 'all';
   approvers: {
-    /** Emails, names or ids of people. */
+    /** Emails or ids of people (names are not unique). */
     people?: string[];
     /** Names or ids of teams: any member approves for the team. */
     teams?: string[];

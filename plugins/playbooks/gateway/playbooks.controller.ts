@@ -1,5 +1,7 @@
 import {
+  can,
   FINAL_RUN_STATUSES,
+  SESSION_COOKIE,
   type PlaybookDocument,
   type PlaybookListItem,
   type PlaybookParamsResponse,
@@ -10,7 +12,9 @@ import {
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { IdentityService } from '@gateway/core/auth/identity.service';
 import type { DocumentProblem } from '@gateway/core/documents';
+import { tooManyRequests } from '@gateway/core/http/domain-error';
 import { Public, RequireFeature, RequirePermission } from '@gateway/core/rbac/decorators';
 import { PlaybookBodyDto, PlaybookRunDto, ResourceRefDto, ResourceSearchDto } from './dto/playbook.dto';
 import { PlaybooksService, resourceOf } from './playbooks.service';
@@ -20,6 +24,8 @@ import { PlaybookRunsService } from './runs.service';
 import { PlaybookTriggersService } from './triggers.service';
 
 const uuid = new ParseUUIDPipe();
+/** Live run streams one person may hold open on one replica (each re-reads its run every second). */
+const MAX_STREAMS_PER_PERSON = 20;
 
 /** Playbook documents (spec 02 §7 Playbooks): writers of `playbooks` add, edit and delete (§6), enforced here. */
 @ApiTags('playbooks')
@@ -76,7 +82,11 @@ export class PlaybookRunsController {
     private readonly runs: PlaybookRunsService,
     private readonly events: RunEventsHub,
     private readonly triggers: PlaybookTriggersService,
+    private readonly identity: IdentityService,
   ) {}
+
+  /** Live streams open on this replica, by person. */
+  private readonly openStreams = new Map<string, number>();
 
   @Get('list')
   @RequirePermission('playbooks', 'read')
@@ -114,30 +124,56 @@ export class PlaybookRunsController {
   @ApiOperation({ summary: 'Server-sent events: the run (as GET run/{id}) at once and after every change, until it ends' })
   async stream(@Param('id', uuid) id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const principal = req.principal!;
-    const first = await this.runs.detail(id, principal);
+    const open = this.openStreams.get(principal.personId) ?? 0;
+    if (open >= MAX_STREAMS_PER_PERSON) throw tooManyRequests(`At most ${MAX_STREAMS_PER_PERSON} run pages may follow runs live at once; close some`);
+    this.openStreams.set(principal.personId, open + 1);
+    let closed = false;
+    let stop: (() => void) | null = null;
+    let heartbeat: NodeJS.Timeout | null = null;
+    const end = () => {
+      if (closed) return;
+      closed = true;
+      if (heartbeat) clearInterval(heartbeat);
+      stop?.();
+      const left = (this.openStreams.get(principal.personId) ?? 1) - 1;
+      if (left > 0) this.openStreams.set(principal.personId, left);
+      else this.openStreams.delete(principal.personId);
+      if (res.headersSent) res.end();
+    };
+    // Attached first: a client gone during the first read leaves nothing behind.
+    req.on('close', end);
+    let first: PlaybookRunDetail;
+    try {
+      first = await this.runs.detail(id, principal);
+    } catch (error) {
+      end();
+      throw error;
+    }
+    if (closed) return;
     res
       .status(200)
       .set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();
-    let closed = false;
-    let stop: (() => void) | null = null;
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-    const end = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      stop?.();
-      res.end();
-    };
+    heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
     const send = (run: PlaybookRunDetail) => {
       if (closed) return;
       res.write(`event: run\ndata: ${JSON.stringify(run)}\n\n`);
       if (FINAL_RUN_STATUSES.includes(run.status)) end();
     };
-    req.on('close', end);
+    // The stream ends with the session that opened it (signed out, revoked, deactivated) or the permission to read.
+    const stillAllowed = async () => {
+      const secret = req.cookies?.[SESSION_COOKIE] as string | undefined;
+      if (principal.via !== 'session' || !secret) return true;
+      const now = await this.identity.principalFromSession(secret);
+      return Boolean(now && can(now.roles, 'playbook_runs', 'read'));
+    };
     let sending = Promise.resolve();
     stop = await this.events.watch(id, () => {
-      sending = sending.then(() => this.runs.detail(id, principal).then(send, end));
+      sending = sending.then(async () => {
+        if (closed) return;
+        if (!(await stillAllowed())) return end();
+        await this.runs.detail(id, principal).then(send, end);
+      });
     });
     send(first);
   }

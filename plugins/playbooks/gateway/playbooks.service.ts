@@ -102,6 +102,7 @@ export class PlaybooksService {
   async create(body: PlaybookBody, principal: Principal): Promise<PlaybookDocument> {
     const parsed = this.parse(body);
     this.assertMayWrite(parsed, principal);
+    await this.assertApprovers(parsed.spec);
     const id = await this.write(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO playbooks (name, namespace, title, icon, description, category, spec, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -117,6 +118,7 @@ export class PlaybooksService {
     const parsed = this.parse(body);
     const current = await this.row(id);
     this.assertMayWrite(parsed, principal, current.spec);
+    await this.assertApprovers(parsed.spec);
     await this.write(async (tx) => {
       await tx.query(
         `UPDATE playbooks SET name = $2, namespace = $3, title = $4, icon = $5, description = $6, category = $7, spec = $8 WHERE id = $1 AND deleted_at IS NULL`,
@@ -165,6 +167,7 @@ export class PlaybooksService {
         spec: row.spec as unknown as Record<string, unknown>,
       });
       this.assertMayWrite(parsed, principal, stored);
+      await this.assertApprovers(parsed.spec, tx);
       await tx.query(`UPDATE playbooks SET title = $2, icon = $3, description = $4, category = $5, spec = $6 WHERE id = $1`, [
         row.id,
         parsed.title,
@@ -228,6 +231,31 @@ export class PlaybooksService {
       }),
     );
     return { params };
+  }
+
+  /**
+   * Every listed approver must be someone: a person by id or email, a team by id or name (a typo would otherwise
+   * leave runs waiting for nobody, or an `all` approval short of one). 400 naming each unknown one.
+   */
+  async assertApprovers(spec: PlaybookSpec, db: Queryable = this.db.pool): Promise<void> {
+    const people = spec.approval?.approvers.people ?? [];
+    const teams = spec.approval?.approvers.teams ?? [];
+    if (!people.length && !teams.length) return;
+    const { rows } = await db.query<{ kind: string; i: number }>(
+      `SELECT 'people' AS kind, i FROM unnest($1::text[]) WITH ORDINALITY AS e(v, i)
+        WHERE NOT EXISTS (SELECT 1 FROM people p WHERE p.deleted_at IS NULL AND (p.id::text = e.v OR lower(p.email::text) = lower(e.v)))
+       UNION ALL
+       SELECT 'teams', i FROM unnest($2::text[]) WITH ORDINALITY AS e(v, i)
+        WHERE NOT EXISTS (SELECT 1 FROM teams t WHERE t.deleted_at IS NULL AND (t.id::text = e.v OR lower(t.name) = lower(e.v)))`,
+      [people, teams],
+    );
+    if (!rows.length) return;
+    const problems = rows.map(({ kind, i }) => {
+      const index = Number(i) - 1;
+      const value = kind === 'people' ? people[index] : teams[index];
+      return `spec.approval.approvers.${kind}[${index}]: no ${kind === 'people' ? 'person has the email or id' : 'team has the name or id'} '${value}'`;
+    });
+    throw badRequest(problems.join('; '), 'invalid_playbook');
   }
 
   specRunsCode(spec: PlaybookSpec): boolean {

@@ -307,7 +307,7 @@ export class PlaybookRunsService {
     const teams = approval.approvers.teams ?? [];
     const { rows } = await db.query<{ person: boolean; teams: string[] | null }>(
       `SELECT EXISTS (SELECT 1 FROM people p WHERE p.id = $1 AND p.deleted_at IS NULL
-                        AND (p.id::text = ANY($2) OR lower(p.email::text) = ANY($3) OR lower(p.name) = ANY($3))) AS person,
+                        AND (p.id::text = ANY($2) OR lower(p.email::text) = ANY($3))) AS person,
               (SELECT array_agg(t.id) FROM teams t JOIN team_members m ON m.team_id = t.id
                 WHERE m.person_id = $1 AND t.deleted_at IS NULL AND (t.id::text = ANY($4) OR lower(t.name) = ANY($5))) AS teams`,
       [personId, people, people.map((p) => p.toLowerCase()), teams, teams.map((t) => t.toLowerCase())],
@@ -315,25 +315,25 @@ export class PlaybookRunsService {
     return { person: rows[0]?.person ?? false, teams: rows[0]?.teams ?? [] };
   }
 
-  /** `any`: one approval; `all`: every listed person and every listed team (through any member) approved. */
+  /**
+   * `any`: one approval; `all`: every listed person and every listed team (through any member) approved. Fails
+   * closed: a listed approver that matches nobody (a typo, a removed person) keeps an `all` run waiting.
+   */
   private async approvalComplete(
     approval: PlaybookApproval,
     given: { person_id: string | null; team_id: string | null }[],
     db: Queryable = this.db.pool,
   ): Promise<boolean> {
     if ((approval.type ?? 'any') === 'any') return given.length > 0;
-    const people = approval.approvers.people ?? [];
-    const teams = approval.approvers.teams ?? [];
     const { rows } = await db.query<{ missing: number }>(
-      `SELECT (SELECT count(*) FROM people p WHERE p.deleted_at IS NULL AND (p.id::text = ANY($1) OR lower(p.email::text) = ANY($2) OR lower(p.name) = ANY($2))
-                 AND p.id <> ALL($3::uuid[]))
-            + (SELECT count(*) FROM teams t WHERE t.deleted_at IS NULL AND (t.id::text = ANY($4) OR lower(t.name) = ANY($5)) AND t.id <> ALL($6::uuid[])) AS missing`,
+      `SELECT (SELECT count(*) FROM unnest($1::text[]) e WHERE NOT EXISTS (
+                 SELECT 1 FROM people p WHERE p.deleted_at IS NULL AND (p.id::text = e OR lower(p.email::text) = lower(e)) AND p.id = ANY($2::uuid[])))
+            + (SELECT count(*) FROM unnest($3::text[]) e WHERE NOT EXISTS (
+                 SELECT 1 FROM teams t WHERE t.deleted_at IS NULL AND (t.id::text = e OR lower(t.name) = lower(e)) AND t.id = ANY($4::uuid[]))) AS missing`,
       [
-        people,
-        people.map((p) => p.toLowerCase()),
+        approval.approvers.people ?? [],
         given.map((g) => g.person_id).filter(Boolean),
-        teams,
-        teams.map((t) => t.toLowerCase()),
+        approval.approvers.teams ?? [],
         given.map((g) => g.team_id).filter(Boolean),
       ],
     );
