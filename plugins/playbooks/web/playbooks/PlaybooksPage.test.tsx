@@ -4,7 +4,8 @@ import type { PlaybookDocument, Role } from '@contracts';
 import { definePlugin } from '@web/core/plugin-host';
 import PlaybooksPage from '../pages/PlaybooksPage';
 import type { PlaybookRow } from './playbooksApi';
-import { type Call, currentLocation, renderAt, reply, stubGateway } from './testing';
+import { currentLocation, renderAt } from '@web/core/testing/renderAt';
+import { type Call, reply, stubFetch } from '@web/core/testing/stubFetch';
 
 // jsdom cannot run Monaco: the editors are textareas here.
 jest.mock('@web/core/editor/YamlEditor', () => jest.requireActual('@web/core/editor/testing').textareaYamlEditor);
@@ -61,9 +62,9 @@ const stored: PlaybookDocument = {
   updated_at: null,
 };
 
-type Routes = Parameters<typeof stubGateway>[0];
+type Routes = Parameters<typeof stubFetch>[0];
 function open(url = '/playbooks', { roles = ['editor'] as Role[], routes = [] as Routes, list = rows } = {}) {
-  const api = stubGateway([...routes, ['GET /api/db/playbooks', list], ['GET /api/playbooks/p1', stored], ['POST /api/playbooks/validate', { errors: [] }]]);
+  const api = stubFetch([...routes, ['GET /api/db/playbooks', list], ['GET /api/playbooks/p1', stored], ['POST /api/playbooks/validate', { errors: [] }]]);
   const plugins = [
     definePlugin({
       manifest: { id: 'action-exec', title: 'Exec action' },
@@ -77,7 +78,7 @@ function open(url = '/playbooks', { roles = ['editor'] as Role[], routes = [] as
       },
     }),
   ];
-  renderAt(url, '/playbooks', <PlaybooksPage />, { roles, plugins });
+  renderAt(url, [{ path: '/playbooks', element: <PlaybooksPage /> }], { roles, plugins });
   return api;
 }
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlaybookListItem } from '@contracts';
-import { currentLocation, renderAt, stubGateway } from '../playbooks/testing';
+import { currentLocation, renderAt } from '@web/core/testing/renderAt';
+import { stubFetch } from '@web/core/testing/stubFetch';
 import PlaybookRunButton from './PlaybookRunButton';
 
 const hidden = { hidden: true } as const;
@@ -15,12 +16,12 @@ const item = (values: Partial<PlaybookListItem> & Pick<PlaybookListItem, 'id' | 
 });
 
 function open(playbooks: PlaybookListItem[]) {
-  const api = stubGateway([
+  const api = stubFetch([
     ['GET /api/playbook/list', playbooks],
     ['POST /api/playbook/p1/params', { params: [{ name: 'reason', label: 'Reason', type: 'text', default: 'deploy stuck' }] }],
     ['POST /api/playbook/run', { run_id: 'r7' }],
   ]);
-  renderAt('/catalog/c1', '/catalog/:id', <PlaybookRunButton resource={{ kind: 'config', id: 'c1', name: 'web' }} />);
+  renderAt('/catalog/c1', [{ path: '/catalog/:id', element: <PlaybookRunButton resource={{ kind: 'config', id: 'c1', name: 'web' }} /> }]);
   return api;
 }
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlaybookParameter, ResourceSearchHit } from '@contracts';
-import { type Call, currentLocation, renderAt, reply, stubGateway } from '../playbooks/testing';
+import { currentLocation, renderAt } from '@web/core/testing/renderAt';
+import { type Call, reply, stubFetch } from '@web/core/testing/stubFetch';
 import { type RunnablePlaybook, RunPlaybookDialog } from './RunPlaybookDialog';
 import type { RunResource } from '../playbooks/playbooksApi';
 
@@ -31,10 +32,10 @@ const restart: RunnablePlaybook = {
 };
 const cleanup: RunnablePlaybook = { id: 'p2', name: 'cleanup', title: 'Clean up', icon: null, spec: {} };
 
-type Routes = Parameters<typeof stubGateway>[0];
+type Routes = Parameters<typeof stubFetch>[0];
 function open(playbook: RunnablePlaybook, { params = [] as PlaybookParameter[], routes = [] as Routes, resource = null as RunResource | null } = {}) {
   const onClose = jest.fn();
-  const api = stubGateway([
+  const api = stubFetch([
     ...routes,
     [
       'POST /api/resources/search',
@@ -48,7 +49,7 @@ function open(playbook: RunnablePlaybook, { params = [] as PlaybookParameter[], 
     ['GET /api/db/teams', [{ id: 't1', name: 'Platform' }]],
     ['GET /api/db/people', [{ id: 'u2', name: 'Grace Hopper' }]],
   ]);
-  renderAt('/playbooks', '/playbooks', <RunPlaybookDialog playbook={playbook} resource={resource} onClose={onClose} />);
+  renderAt('/playbooks', [{ path: '/playbooks', element: <RunPlaybookDialog playbook={playbook} resource={resource} onClose={onClose} /> }]);
   return { api, onClose };
 }
 

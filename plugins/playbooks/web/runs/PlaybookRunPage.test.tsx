@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@contracts';
 import PlaybookRunPage from '../pages/PlaybookRunPage';
-import { PLAYBOOK_ID, RUN_ID, currentLocation, failWith, renderAt, runAction, runDetail, stubFetch } from './testing';
+import { currentLocation, renderAt } from '@web/core/testing/renderAt';
+import { reply, stubFetch } from '@web/core/testing/stubFetch';
+import { PLAYBOOK_ID, RUN_ID, runAction, runDetail } from './testing';
 
 // jsdom has no EventSource: the page follows the run by polling, as a browser whose stream failed does.
 const RUN_URL = `/api/playbook/run/${RUN_ID}`;
@@ -14,7 +16,7 @@ const openRun = (roles: Role[] = ['editor'], id = RUN_ID) =>
       { path: '/playbooks/runs/:id', element: <PlaybookRunPage /> },
       { path: '/playbooks', element: <span>playbooks page</span> },
     ],
-    roles,
+    { roles },
   );
 const steps = () => screen.getAllByTestId('run-step');
 const step = (name: string) => steps().find((element) => within(element).queryByText(name))!;
@@ -153,7 +155,7 @@ describe('PlaybookRunPage', () => {
     it('says why approving failed', async () => {
       api = stubFetch([
         [RUN_URL, pending(true)],
-        [`POST /api/playbook/run/approve/${RUN_ID}`, failWith(403, { message: 'you are not an approver of this playbook' })],
+        [`POST /api/playbook/run/approve/${RUN_ID}`, reply(403, { message: 'you are not an approver of this playbook' })],
       ]);
       openRun();
       fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
@@ -242,7 +244,7 @@ describe('PlaybookRunPage', () => {
   });
 
   it('shows why the run could not be read', async () => {
-    api = stubFetch([[RUN_URL, failWith(404, { message: 'playbook run not found' })]]);
+    api = stubFetch([[RUN_URL, reply(404, { message: 'playbook run not found' })]]);
     openRun();
     expect(await screen.findByTestId('error-panel')).toHaveTextContent('playbook run not found');
   });

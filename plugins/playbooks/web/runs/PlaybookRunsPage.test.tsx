@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import PlaybookRunsPage from '../pages/PlaybookRunsPage';
 import type { PlaybookRunRow } from './runsApi';
-import { PLAYBOOK_ID, RUN_ID, currentLocation, renderAt, stubFetch } from './testing';
+import { currentLocation, renderAt } from '@web/core/testing/renderAt';
+import { stubFetch } from '@web/core/testing/stubFetch';
+import { PLAYBOOK_ID, RUN_ID } from './testing';
 
 const row = (values: Partial<PlaybookRunRow>): PlaybookRunRow => ({
   id: RUN_ID,

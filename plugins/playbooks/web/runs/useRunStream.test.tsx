@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ACTION_POLL_MS, type PlaybookRunDetail, RUN_POLL_MS } from '@contracts';
-import { RUN_ID, runAction, runDetail, stubFetch } from './testing';
+import { stubFetch } from '@web/core/testing/stubFetch';
+import { RUN_ID, runAction, runDetail } from './testing';
 import { useRunStream } from './useRunStream';
 
 /** A stand-in for the browser's EventSource: the test sends messages and errors. */
