@@ -16,7 +16,8 @@ import { CheckSpecTab } from './CheckSpecTab';
 import { CheckStats } from './CheckStats';
 import { HISTORY_KEY_NAME, SUMMARY_KEY_NAME, checkComponentRelationshipsKey, checkConfigRelationshipsKey, summaryKey } from './checkDetailApi';
 import { HealthOverviewChart } from './HealthOverviewChart';
-import { defaultTimeRange, rangeStart, timeRangeMs } from './timeRange';
+import { rangeStart, timeRangeMs } from '@web/core/timeRange';
+import { defaultTimeRange } from './timeRange';
 import type { CheckComponentRelationship, CheckConfigRelationship, CheckDetail } from './types';
 import { useMediaQuery } from './useMediaQuery';
 

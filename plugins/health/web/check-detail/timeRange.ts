@@ -1,28 +1,7 @@
 import { HEALTH_TIME_RANGES } from '@contracts';
+import { timeRangeMs } from '@web/core/timeRange';
 
 export type HealthTimeRange = (typeof HEALTH_TIME_RANGES)[number];
-
-const MINUTE = 60_000;
-const UNIT_MS: Record<string, number> = {
-  m: MINUTE,
-  h: 60 * MINUTE,
-  d: 24 * 60 * MINUTE,
-  w: 7 * 24 * 60 * MINUTE,
-  mo: 30 * 24 * 60 * MINUTE,
-  y: 365 * 24 * 60 * MINUTE,
-};
-
-/** `15m`, `2h`, `1d`, `3w`, `6mo`, `5y` → milliseconds; undefined for anything else. */
-export function timeRangeMs(range: string): number | undefined {
-  const match = /^(\d+)(mo|m|h|d|w|y)$/.exec(range);
-  if (!match) return undefined;
-  return Number(match[1]) * UNIT_MS[match[2]];
-}
-
-/** Where a range starts, as an ISO timestamp (history and graph read results after it). */
-export function rangeStart(range: string, now: number): string {
-  return new Date(now - (timeRangeMs(range) ?? UNIT_MS.h)).toISOString();
-}
 
 const DETAIL_RANGES = HEALTH_TIME_RANGES.slice(HEALTH_TIME_RANGES.indexOf('1h'));
 

@@ -1,24 +1,9 @@
 import { TIME_RANGE_OPTIONS } from '@contracts';
+import { rangeStart, timeRangeMs } from '@web/core/timeRange';
 
 /** Spec 02 Playbooks: the runs list shows the last 7 days unless told otherwise. */
 export const DEFAULT_RUNS_RANGE = '1w';
 export type RunsRange = (typeof TIME_RANGE_OPTIONS)[number];
-
-const MINUTE = 60_000;
-const UNIT_MS: Record<string, number> = {
-  m: MINUTE,
-  h: 60 * MINUTE,
-  d: 24 * 60 * MINUTE,
-  w: 7 * 24 * 60 * MINUTE,
-  mo: 30 * 24 * 60 * MINUTE,
-  y: 365 * 24 * 60 * MINUTE,
-};
-
-/** `15m`, `2h`, `1w`, `6mo`, `5y` → milliseconds; undefined for anything else. */
-export function rangeMs(range: string): number | undefined {
-  const match = /^(\d+)(mo|m|h|d|w|y)$/.exec(range);
-  return match ? Number(match[1]) * UNIT_MS[match[2]] : undefined;
-}
 
 /**
  * The `starts` of the URL as a timestamp: `now-<range>` relative to `now` (a range of the spec's options), or an
@@ -26,11 +11,11 @@ export function rangeMs(range: string): number | undefined {
  */
 export function startsAt(starts: string, now: number): string {
   const relative = /^now-(.+)$/.exec(starts);
-  const ms = relative ? rangeMs(relative[1]) : undefined;
+  const ms = relative ? timeRangeMs(relative[1]) : undefined;
   if (ms !== undefined) return new Date(now - ms).toISOString();
   const absolute = Date.parse(starts);
   if (!relative && !Number.isNaN(absolute)) return new Date(absolute).toISOString();
-  return new Date(now - (rangeMs(DEFAULT_RUNS_RANGE) as number)).toISOString();
+  return rangeStart(DEFAULT_RUNS_RANGE, now);
 }
 
 /** The `ends` of the URL as a timestamp, or '' (up to now) when empty or not a date. */
