@@ -4,7 +4,7 @@ import { Settings20Regular } from '@fluentui/react-icons';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { TAG_SUFFIX, fetchRows, parseMarks } from '../catalogApi';
 import { SearchBox } from '@web/core/components/SearchBox';
-import { FilterDropdown, MultiFilterDropdown, type FilterChoice } from './FilterDropdown';
+import { FilterDropdown, MultiFilterDropdown, type FilterChoice } from '@web/core/components/FilterDropdown';
 import { LabelsFilter } from './LabelsFilter';
 import type { CatalogState } from './useCatalogState';
 

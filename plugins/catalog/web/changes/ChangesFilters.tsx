@@ -1,9 +1,8 @@
-import { Dropdown, Option, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { SEVERITIES, TIME_RANGE_OPTIONS } from '@contracts';
-import { formatDateTime } from '@web/core/formatDateTime';
+import { Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { SEVERITIES } from '@contracts';
 import { SearchBox } from '@web/core/components/SearchBox';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
-import { FilterDropdown } from '../catalog/FilterDropdown';
+import { FilterDropdown, TimeRangeDropdown } from '@web/core/components/FilterDropdown';
 import { fetchRows } from '../catalogApi';
 import type { ChangesState } from './useChangesState';
 
@@ -12,12 +11,6 @@ export const CHANGES_SEARCH_PLACEHOLDER = 'Search changes by summary';
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
-
-/** The range's label: `now-2d` → 'Last 2d'; an absolute range as its times. */
-function rangeLabel(from: string, to: string): string {
-  if (from.startsWith('now-') && !to) return `Last ${from.slice(4)}`;
-  return `${formatDateTime(from) || from} – ${to ? formatDateTime(to) || to : 'now'}`;
-}
 
 /** Filters of the changes list: change type, severity, config type, time range, summary search, deleted configs. */
 export function ChangesFilters({ state, forConfig }: { state: ChangesState; forConfig: boolean }) {
@@ -46,16 +39,7 @@ export function ChangesFilters({ state, forConfig }: { state: ChangesState; forC
           onChange={state.setConfigType}
         />
       )}
-      <Dropdown
-        aria-label="Time range"
-        value={rangeLabel(state.from, state.to)}
-        selectedOptions={[state.to ? '' : state.from]}
-        onOptionSelect={(_, data) => data.optionValue && state.setRange(data.optionValue)}
-      >
-        {TIME_RANGE_OPTIONS.map((range) => (
-          <Option key={range} value={`now-${range}`}>{`Last ${range}`}</Option>
-        ))}
-      </Dropdown>
+      <TimeRangeDropdown from={state.from} to={state.to} onChange={state.setRange} />
       {!forConfig && <Switch label="Include deleted configs" checked={state.includeDeleted} onChange={(_, data) => state.setIncludeDeleted(data.checked)} />}
     </div>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { Dismiss12Regular } from '@fluentui/react-icons';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ClearFilterButton } from '@web/core/components/ClearFilterButton';
+import { FilterDropdown } from '@web/core/components/FilterDropdown';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
-import { FilterDropdown } from '../catalog/FilterDropdown';
 import { fetchCounted, fetchRows, type ConfigInsight } from '../catalogApi';
 import { InsightDetailsModal } from './InsightDetailsModal';
 import { INSIGHT_SEVERITIES, INSIGHT_TYPES, insightsParams, insightsResource } from './insightsQuery';
@@ -41,16 +41,7 @@ export function InsightsPanel({ configId }: { configId?: string }) {
           onChange={state.setAnalyzer}
         />
         {state.component && (
-          <Button
-            size="small"
-            appearance="outline"
-            icon={<Dismiss12Regular />}
-            iconPosition="after"
-            aria-label="Clear component filter"
-            onClick={() => state.setComponent('')}
-          >
-            Component: {state.component}
-          </Button>
+          <ClearFilterButton label="Component" value={state.component} ariaLabel="Clear component filter" onClear={() => state.setComponent('')} />
         )}
       </div>
       <InsightsTable state={state} result={{ page: data, error, isLoading }} onOpen={setOpened} />

@@ -1,7 +1,7 @@
-import { Button, Dropdown, Option, makeStyles, tokens } from '@fluentui/react-components';
-import { Dismiss12Regular } from '@fluentui/react-icons';
-import { PLAYBOOK_RUN_STATUSES, TIME_RANGE_OPTIONS } from '@contracts';
-import { formatDateTime } from '@web/core/formatDateTime';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { PLAYBOOK_RUN_STATUSES } from '@contracts';
+import { ClearFilterButton } from '@web/core/components/ClearFilterButton';
+import { FilterDropdown, TimeRangeDropdown } from '@web/core/components/FilterDropdown';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { statusLabel } from './RunStatusBadge';
 import { fetchPlaybookNames } from './runsApi';
@@ -12,41 +12,6 @@ const useStyles = makeStyles({
   dropdown: { minWidth: '180px' },
 });
 
-const ALL = '';
-
-interface Choice {
-  value: string;
-  label: string;
-}
-
-/** A single-choice filter with 'All' first ('' is All). */
-function FilterDropdown({ label, value, choices, onChange }: { label: string; value: string; choices: readonly Choice[]; onChange(value: string): void }) {
-  const styles = useStyles();
-  const chosen = choices.find((choice) => choice.value === value)?.label ?? value;
-  return (
-    <Dropdown
-      className={styles.dropdown}
-      aria-label={label}
-      value={`${label}: ${value ? chosen : 'All'}`}
-      selectedOptions={[value]}
-      onOptionSelect={(_, data) => onChange(data.optionValue ?? ALL)}
-    >
-      <Option value={ALL}>All</Option>
-      {choices.map((choice) => (
-        <Option key={choice.value} value={choice.value}>
-          {choice.label}
-        </Option>
-      ))}
-    </Dropdown>
-  );
-}
-
-/** `now-1w` → 'Last 1w'; an absolute range as its times. */
-export function rangeLabel(starts: string, ends: string): string {
-  if (starts.startsWith('now-') && !ends) return `Last ${starts.slice(4)}`;
-  return `${formatDateTime(starts) || starts} – ${ends ? formatDateTime(ends) || ends : 'now'}`;
-}
-
 const STATUS_CHOICES = PLAYBOOK_RUN_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 /** The runs list's filters (spec 02 Playbooks): playbook, status, time range, and the config a link narrowed it to. */
@@ -56,31 +21,10 @@ export function PlaybookRunsFilters({ state }: { state: PlaybookRunsState }) {
   const playbookChoices = (playbooks.data ?? []).map((playbook) => ({ value: playbook.id, label: playbook.title || playbook.name }));
   return (
     <div className={styles.root} role="search" aria-label="Playbook run filters">
-      <FilterDropdown label="Playbook" value={state.playbookId} choices={playbookChoices} onChange={state.setPlaybookId} />
-      <FilterDropdown label="Status" value={state.status} choices={STATUS_CHOICES} onChange={state.setStatus} />
-      <Dropdown
-        className={styles.dropdown}
-        aria-label="Time range"
-        value={rangeLabel(state.starts, state.ends)}
-        selectedOptions={[state.ends ? '' : state.starts]}
-        onOptionSelect={(_, data) => data.optionValue && state.setRange(data.optionValue)}
-      >
-        {TIME_RANGE_OPTIONS.map((range) => (
-          <Option key={range} value={`now-${range}`}>{`Last ${range}`}</Option>
-        ))}
-      </Dropdown>
-      {state.configId && (
-        <Button
-          size="small"
-          appearance="outline"
-          icon={<Dismiss12Regular />}
-          iconPosition="after"
-          aria-label="Clear config filter"
-          onClick={() => state.setConfigId('')}
-        >
-          Config: {state.configId}
-        </Button>
-      )}
+      <FilterDropdown className={styles.dropdown} label="Playbook" value={state.playbookId} choices={playbookChoices} onChange={state.setPlaybookId} />
+      <FilterDropdown className={styles.dropdown} label="Status" value={state.status} choices={STATUS_CHOICES} onChange={state.setStatus} />
+      <TimeRangeDropdown className={styles.dropdown} from={state.starts} to={state.ends} onChange={state.setRange} />
+      {state.configId && <ClearFilterButton label="Config" value={state.configId} ariaLabel="Clear config filter" onClear={() => state.setConfigId('')} />}
     </div>
   );
 }
