@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { Breadcrumb } from '@web/core/components/Breadcrumb';
+import { fetchWithCount } from '@web/core/api';
 import { useFeatures } from '@web/core/features';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { PlaybookRunsFilters } from '../runs/PlaybookRunsFilters';
 import { PlaybookRunsTable } from '../runs/PlaybookRunsTable';
 import { endsAt, startsAt } from '../runs/runTimes';
-import { PLAYBOOKS_PATH, fetchRunPage, runListParams, runPath } from '../runs/runsApi';
+import { PLAYBOOKS_PATH, type PlaybookRunRow, runListParams, runPath } from '../runs/runsApi';
 import { usePlaybookRunsState } from '../runs/usePlaybookRunsState';
 
 const useStyles = makeStyles({
@@ -24,7 +25,9 @@ export default function PlaybookRunsPage() {
   // A relative range is computed once per change of the URL, not on every render (the key would never settle).
   const since = useMemo(() => startsAt(state.starts, Date.now()), [state.starts]);
   const params = runListParams({ ...state, since, until: endsAt(state.ends) }, embeds);
-  const { data, error, isLoading } = useAbortableSWR(['/api/db/playbook_runs', JSON.stringify(params)], (signal) => fetchRunPage(params, signal));
+  const { data, error, isLoading } = useAbortableSWR(['/api/db/playbook_runs', JSON.stringify(params)], (signal) =>
+    fetchWithCount<PlaybookRunRow>('playbook_runs', params, signal),
+  );
   return (
     <div className={styles.root}>
       <Breadcrumb items={[{ label: 'Playbooks', to: PLAYBOOKS_PATH }, { label: 'Runs' }]} />

@@ -1,5 +1,5 @@
 import type { PlaybookRunDetail, PlaybookRunResponse, PlaybookRunStatus } from '@contracts';
-import { type QueryParams, dataApiPath, http, pg, request, totalFromContentRange, withQuery } from '@web/core/api';
+import { type QueryParams, dataApiPath, http, pg, request, withQuery } from '@web/core/api';
 
 export const PLAYBOOKS_PATH = '/playbooks';
 export const RUNS_PATH = '/playbooks/runs';
@@ -98,13 +98,6 @@ export function runListParams(query: RunListQuery, embeds: RunListEmbeds): Query
     limit: query.pageSize,
     offset: query.pageIndex * query.pageSize,
   };
-}
-
-/** One page of runs with `Prefer: count=exact`: the rows and the total of the content-range header. */
-export async function fetchRunPage(params: QueryParams, signal: AbortSignal): Promise<{ rows: PlaybookRunRow[]; total: number }> {
-  const response = await request<PlaybookRunRow[]>(dataApiPath('playbook_runs'), { query: params, headers: { Prefer: 'count=exact' }, signal });
-  const rows = response.data ?? [];
-  return { rows, total: totalFromContentRange(response.headers.get('content-range')) ?? rows.length };
 }
 
 export interface PlaybookName {

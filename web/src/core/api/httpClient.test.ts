@@ -138,4 +138,16 @@ describe('data API helpers', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/db/incidents?limit=1');
     expect(fetchMock.mock.calls[0][1].headers.Prefer).toBe('count=exact');
   });
+
+  it('cancels a counted read when its signal aborts', async () => {
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const caller = new AbortController();
+    const reading = fetchWithCount('incidents', { limit: 1 }, caller.signal);
+    caller.abort();
+    // A cancel on purpose is not an ApiError to show: the abort itself comes back.
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+  });
 });

@@ -46,9 +46,9 @@ export interface CountedRows<T> {
   total: number;
 }
 
-/** GET a data-API resource with `Prefer: count=exact`, returning the rows and the total. */
-export async function fetchWithCount<T>(resource: string, query: QueryParams): Promise<CountedRows<T>> {
-  const response = await request<T[]>(dataApiPath(resource), { query, headers: { Prefer: 'count=exact' } });
+/** GET a data-API resource with `Prefer: count=exact`, returning the rows and the total; `signal` cancels it. */
+export async function fetchWithCount<T>(resource: string, query: QueryParams, signal?: AbortSignal): Promise<CountedRows<T>> {
+  const response = await request<T[]>(dataApiPath(resource), { query, headers: { Prefer: 'count=exact' }, signal });
   const rows = response.data ?? [];
   return { rows, total: totalFromContentRange(response.headers.get('content-range')) ?? rows.length };
 }
