@@ -241,6 +241,12 @@ export interface ActionType {
    * body; `[*]` stands for every item of a list (`files[*].content`).
    */
   readonly codeFields?: readonly string[];
+  /**
+   * Fields taken exactly as written: no Go template, no CEL (`exec.script`). Values reach such a field's program
+   * another way (exec: through `env`, whose values are templated), so a parameter or a resource's field can never
+   * become part of the program. Saving a template that reads the run's data (`{{ .params.x }}`) there is refused.
+   */
+  readonly literalFields?: readonly string[];
   validate(spec: ActionSpec): string[];
   run(spec: ActionSpec, ctx: ActionContext): Promise<ActionOutcome>;
 }

@@ -62,7 +62,10 @@ spec:
   actions:
     - name: echo
       exec:
-        script: echo "approved run for {{ .config.name }}"
+        script: echo "approved run for $TARGET"
+        env:
+          - name: TARGET
+            value: '{{ .config.name }}'
 `;
 
 interface Peer {

@@ -11,12 +11,13 @@ import {
 import { userExpressionProblem } from '@gateway/core/cel';
 import { DocumentError, dumpYaml, loadUserYaml } from '@gateway/core/documents';
 import { MAX_WILDCARDS } from './selectors';
+import { isCodeField, readsRunData } from './templates';
 import { parseDuration, scheduleProblem } from '@gateway/core/jobs';
 
 /** What the action types this gateway knows offer the validation (the ids contributed to ACTION_TYPES). */
 export interface ActionTypes {
   ids: readonly string[];
-  find(type: string): Pick<ActionType, 'validate' | 'runsCode'> | undefined;
+  find(type: string): Pick<ActionType, 'validate' | 'runsCode' | 'literalFields'> | undefined;
 }
 
 export interface ParsedPlaybook {
@@ -174,7 +175,8 @@ export function validatePlaybook(
         return;
       }
       if (implementation.runsCode) runsCode = true;
-      for (const problem of new Set([...templateProblems(body), ...implementation.validate(body)])) problems.push(`${at}.${type}.${problem}`);
+      const literal = implementation.literalFields ?? [];
+      for (const problem of new Set([...templateProblems(body, '', literal), ...implementation.validate(body)])) problems.push(`${at}.${type}.${problem}`);
     });
   }
   if (problems.length) throw new DocumentError(problems);
@@ -224,10 +226,21 @@ function celList(value: unknown, at: string, problems: string[]): void {
   value.forEach((expr, i) => expressionProblem(expr, `${at}[${i}]`, problems));
 }
 
-/** Go templates (`{{ ... }}`) and whole-value CEL (`$(...)`) in an action body must compile. */
-function templateProblems(body: unknown, at = ''): string[] {
+/**
+ * Go templates (`{{ ... }}`) and whole-value CEL (`$(...)`) in an action body must compile; a literal field (a
+ * script) may not read the run's data at all: its values go through `env`.
+ */
+function templateProblems(body: unknown, at = '', literal: readonly string[] = []): string[] {
   const found: string[] = [];
   const visit = (value: unknown, path: string) => {
+    if (isCodeField(literal, path)) {
+      if (typeof value === 'string' && readsRunData(value)) {
+        found.push(
+          `${path}: templates are not expanded here, so that no value can become part of the program; pass values through env (env: [{name: SERVICE, value: '{{ .config.name }}'}]) and read them as $SERVICE`,
+        );
+      }
+      return;
+    }
     if (typeof value === 'string') {
       if (value.includes('{{')) {
         const problem = userExpressionProblem({ language: 'template', source: value });

@@ -382,7 +382,13 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       startPlaybook: (request) => this.startChild(run, request),
     };
     try {
-      const body = await renderBody(action[type] as Record<string, unknown>, scope, this.evaluator, implementation.codeFields ?? []);
+      const body = await renderBody(
+        action[type] as Record<string, unknown>,
+        scope,
+        this.evaluator,
+        implementation.codeFields ?? [],
+        implementation.literalFields ?? [],
+      );
       // A stopped action (timeout, cancel) gets a moment to hand back what it has (an exec's output so far); one that
       // does not answer by then is given up on.
       const aborted = new Promise<never>((_, reject) => {

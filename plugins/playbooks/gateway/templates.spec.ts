@@ -1,6 +1,6 @@
 import type { PlaybookScope } from '@contracts';
 import { ExpressionEvaluator } from '@gateway/core/cel';
-import { condition, isCodeField, renderBody, renderText, TemplateError } from './templates';
+import { condition, isCodeField, readsRunData, renderBody, renderText, TemplateError } from './templates';
 
 const scope: PlaybookScope = {
   params: { reason: 'deploy', replicas: '3' },
@@ -41,6 +41,22 @@ describe('playbook templates', () => {
     expect(rendered).toEqual({ script: '$(date)', files: [{ content: '$(keep)' }, { content: '$(also)' }], other: 'x' });
     expect(isCodeField(['files[*].content'], 'files[12].content')).toBe(true);
     expect(isCodeField(['script'], 'scripts')).toBe(false);
+  });
+
+  it("keeps literal fields exactly as written, and tells which of them read the run's data", async () => {
+    const rendered = await renderBody(
+      { script: 'echo {{ .params.reason }} $(date)', env: [{ name: 'R', value: '{{ .params.reason }}' }] },
+      scope,
+      evaluator,
+      ['script'],
+      ['script'],
+    );
+    expect(rendered).toEqual({ script: 'echo {{ .params.reason }} $(date)', env: [{ name: 'R', value: 'deploy' }] });
+    expect(readsRunData('echo {{ .params.service }}')).toBe(true);
+    expect(readsRunData('{{- if .config.labels.app }}x{{ end }}')).toBe(true);
+    expect(readsRunData('{{ $.request.body }}')).toBe(true);
+    expect(readsRunData("docker inspect -f '{{.State.Status}}' web")).toBe(false);
+    expect(readsRunData('echo "$SERVICE"')).toBe(false);
   });
 
   it('names the field whose template fails', async () => {

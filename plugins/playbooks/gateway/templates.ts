@@ -8,7 +8,8 @@ import type { ExpressionEvaluator } from '@gateway/core/cel';
  *   `{{ .params.name }}` and `{{ .config.labels.app }}`, `if`/`else`, `range`, `with`) rendered to text;
  * - a string that is exactly `$( <CEL> )` is replaced by the expression's value (which may be a number, a list or an
  *   object), except in the fields a type declares as code (`exec.script`, whose own `$(command)` is bash's);
- * - anything else is kept as written.
+ * - anything else is kept as written, and so is every field a type declares literal (`exec.script`: its values come
+ *   through `env`, so no parameter can become part of the program).
  */
 
 const WHOLE_CEL = /^\s*\$\(([\s\S]*)\)\s*$/;
@@ -33,9 +34,11 @@ export async function renderBody(
   scope: PlaybookScope,
   evaluator: ExpressionEvaluator,
   codeFields: readonly string[] = [],
+  literalFields: readonly string[] = [],
 ): Promise<Record<string, unknown>> {
   const variables = scopeVariables(scope);
   const render = async (value: unknown, path: string): Promise<unknown> => {
+    if (isCodeField(literalFields, path)) return value;
     if (typeof value === 'string') return renderString(value, path, variables, evaluator, isCodeField(codeFields, path));
     if (Array.isArray(value)) return Promise.all(value.map((v, i) => render(v, `${path}[${i}]`)));
     if (isObject(value)) {
@@ -76,4 +79,12 @@ export async function condition(expression: string, variables: Record<string, un
   if (typeof outcome.value === 'boolean') return outcome.value;
   if (outcome.value === 'true' || outcome.value === 'false') return outcome.value === 'true';
   throw new TemplateError(`must give true or false, gave ${JSON.stringify(outcome.value)}`);
+}
+
+/** The names a playbook's templates read: a template naming one of them in a literal field would be run's data. */
+const SCOPE_TEMPLATE = /\{\{-?\s*(?:[^}]*\s)?\$?\.(params|config|check|component|playbook|run|user|actions|request|event)\b/;
+
+/** Whether a literal field's text holds a template reading the run's data (`{{ .params.service }}`). */
+export function readsRunData(text: string): boolean {
+  return SCOPE_TEMPLATE.test(text);
 }

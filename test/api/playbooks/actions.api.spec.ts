@@ -38,7 +38,7 @@ describe('playbook actions through the engine', () => {
     it('runs a bash script with a templated parameter; stdout is in the result', async () => {
       const id = await save('Exec hello', {
         parameters: [{ name: 'who', default: 'world' }],
-        actions: [{ name: 'greet', exec: { script: 'echo "hello {{ .params.who }} from $(whoami)"; echo "note" >&2' } }],
+        actions: [{ name: 'greet', exec: { script: 'echo "hello $WHO from $(whoami)"; echo "note" >&2', env: [{ name: 'WHO', value: '{{ .params.who }}' }] } }],
       });
       const done = await wait(await run(id, { who: 'playbooks' }));
       expect(done.status).toBe('completed');

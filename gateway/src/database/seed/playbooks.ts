@@ -9,6 +9,11 @@ import { demoId, json, minutesAgo } from './demo-ids';
  */
 export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
   await seedShopPlaybooks(ctx);
+  // Scripts are taken as written: the resource's fields reach them as environment variables.
+  const deploymentEnv = [
+    { name: 'NAME', value: '{{ .config.name }}' },
+    { name: 'NAMESPACE', value: '{{ .config.tags.namespace }}' },
+  ];
   const restartSpec = {
     title: 'Restart deployment',
     description: 'Rolling restart of a Kubernetes deployment',
@@ -20,8 +25,8 @@ export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
       { name: 'wait', label: 'Wait for rollout', type: 'checkbox', default: 'true' },
     ],
     actions: [
-      { name: 'Restart', exec: { script: 'kubectl rollout restart deployment/{{.config.name}} -n {{.config.tags.namespace}}' } },
-      { name: 'Wait for rollout', exec: { script: 'kubectl rollout status deployment/{{.config.name}} -n {{.config.tags.namespace}} --timeout=5m' } },
+      { name: 'Restart', exec: { script: 'kubectl rollout restart "deployment/$NAME" -n "$NAMESPACE"', env: deploymentEnv } },
+      { name: 'Wait for rollout', exec: { script: 'kubectl rollout status "deployment/$NAME" -n "$NAMESPACE" --timeout=5m', env: deploymentEnv } },
     ],
   };
   const diagnoseSpec = {
@@ -31,7 +36,7 @@ export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
     icon: 'search',
     configs: [{ types: ['Kubernetes::Pod'] }],
     parameters: [{ name: 'lines', label: 'Log lines', type: 'text', default: '500', properties: { regex: '^[0-9]+$' } }],
-    actions: [{ name: 'Describe and logs', exec: { script: 'kubectl describe pod {{.config.name}} -n {{.config.tags.namespace}}' } }],
+    actions: [{ name: 'Describe and logs', exec: { script: 'kubectl describe pod "$NAME" -n "$NAMESPACE"', env: deploymentEnv } }],
   };
   const restart = await ensure(
     ctx,
