@@ -1,6 +1,6 @@
 import { Body1, Button, Caption1, Card, CardFooter, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete20Regular, Edit20Regular, Play20Regular } from '@fluentui/react-icons';
-import { PlaybookIcon } from './PlaybookIcon';
+import { PlaybookIcon } from '../PlaybookIcon';
 import { actionCount, actionCountText, playbookTitle } from './playbookGroups';
 import type { PlaybookRow } from './playbooksApi';
 

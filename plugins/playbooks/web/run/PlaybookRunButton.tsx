@@ -5,7 +5,7 @@ import type { PlaybookListItem } from '@contracts';
 import useSWR from 'swr';
 import { errorMessage } from '@web/core/api';
 import type { PlaybookRunButtonProps } from '@web/core/plugin-host';
-import { PlaybookIcon } from '../playbooks/PlaybookIcon';
+import { PlaybookIcon } from '../PlaybookIcon';
 import { fetchPlaybooksFor, playbooksForKey } from '../playbooks/playbooksApi';
 import { RunPlaybookDialog } from './RunPlaybookDialog';
 

@@ -16,7 +16,7 @@ import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { Loading } from '@web/core/components/Loading';
 import { useToast } from '@web/core/components/useToast';
 import { isPlainObject } from '@web/core/editor/resourceDocument';
-import { PlaybookIcon } from '../playbooks/PlaybookIcon';
+import { PlaybookIcon } from '../PlaybookIcon';
 import { type RunResource, fetchRunParameters, playbookRunPath, runPlaybook } from '../playbooks/playbooksApi';
 import { ParameterField } from './ParameterField';
 import { ResourcePicker } from './ResourcePicker';

@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { DataTable, type DataTableColumn } from '@web/core/components/DataTable';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';
 import { formatDateTime } from '@web/core/formatDateTime';
-import { PlaybookIcon } from './PlaybookIcon';
+import { PlaybookIcon } from '../PlaybookIcon';
 import { RunResourceLink, type RunResource } from './RunResourceLink';
 import { RunStatusBadge } from './RunStatusBadge';
 import { formatDuration } from './runTimes';
@@ -27,7 +27,7 @@ function RunName({ row }: { row: PlaybookRunRow }) {
   const styles = useStyles();
   return (
     <span className={styles.name}>
-      <PlaybookIcon icon={row.playbook?.icon} />
+      <PlaybookIcon icon={row.playbook?.icon} size={16} />
       <span>{playbookTitle(row)}</span>
     </span>
   );

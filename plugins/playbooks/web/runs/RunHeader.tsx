@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Caption1, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import type { PlaybookRunDetail } from '@contracts';
 import { formatDateTime } from '@web/core/formatDateTime';
-import { PlaybookIcon } from './PlaybookIcon';
+import { PlaybookIcon } from '../PlaybookIcon';
 import { RunButtons } from './RunButtons';
 import { RunResourceLink } from './RunResourceLink';
 import { RunStatusBadge } from './RunStatusBadge';
@@ -35,7 +35,7 @@ export function RunHeader({ run, onChanged }: { run: PlaybookRunDetail; onChange
     <header className={styles.root}>
       <div>
         <div className={styles.title}>
-          <PlaybookIcon icon={run.playbook?.icon} />
+          <PlaybookIcon icon={run.playbook?.icon} size={16} />
           <Title3 as="h1">{playbookTitleOf(run)}</Title3>
           <RunStatusBadge status={run.status} />
         </div>
