@@ -64,6 +64,9 @@ type Pause = { until: Date } | { child: string } | null;
 /** The run (parameter `run`) is still this replica's (parameter `owner`): every action write is conditional on it. */
 const held = (run: string, owner: string) => `EXISTS (SELECT 1 FROM playbook_runs r WHERE r.id = ${run} AND r.lease_owner = ${owner} AND r.status = 'running')`;
 
+/** The abort reason of a run whose lease this replica lost (it writes nothing more about it). */
+const LEASE_LOST = 'The run is no longer this replica’s';
+
 /** This replica no longer holds the run (its lease ran out and another replica took it, or it was cancelled). */
 class LeaseLost extends Error {}
 
@@ -229,7 +232,12 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       .catch(() => null);
     if (!renewed) return;
     const kept = new Set(renewed.map((r) => r.id));
-    for (const id of ids) if (!kept.has(id)) this.running.get(id)?.abort(new Error('Cancelled'));
+    // Not renewed: cancelled (the cancel's notification may not have come yet), or taken by another replica.
+    for (const id of ids) {
+      if (kept.has(id)) continue;
+      const row = await this.db.one<{ status: string }>(`SELECT status FROM playbook_runs WHERE id = $1`, [id]).catch(() => null);
+      this.running.get(id)?.abort(new Error(row?.status === 'cancelled' ? 'Cancelled' : LEASE_LOST));
+    }
   }
 
   private async execute(run: ClaimedRun, signal: AbortSignal): Promise<void> {
@@ -365,10 +373,10 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     const timer = setTimeout(() => controller.abort(new Error(reason)), timeoutMs);
     const guard = new RunGuard(this.policy, undefined, 'playbooks');
     const log = new ActionLog(async (text) => {
-      await this.db.query(`UPDATE playbook_run_actions SET result = jsonb_set(coalesce(result, '{}'), '{logs}', to_jsonb($2::text)) WHERE id = $1`, [
-        row.id,
-        guard.ledger.redact(text),
-      ]);
+      await this.db.query(
+        `UPDATE playbook_run_actions SET result = jsonb_set(coalesce(result, '{}'), '{logs}', to_jsonb($3::text)) WHERE id = $2 AND ${held('$1', '$4')}`,
+        [run.id, row.id, guard.ledger.redact(text), this.owner],
+      );
       this.events.touch(run.id);
     });
     const ctx: ActionContext = {
@@ -579,12 +587,18 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
   /** A run stopped mid-way by this replica: cancelled stays cancelled; on shutdown it is handed back to resume. */
   private async stopHere(run: ClaimedRun, signal: AbortSignal, row?: ActionRow, result?: Record<string, unknown>): Promise<void> {
     const reason = (signal.reason as Error | undefined)?.message ?? 'Stopped';
-    if (row && result && Object.keys(result).length) await this.db.query(`UPDATE playbook_run_actions SET result = $2 WHERE id = $1`, [row.id, result]);
+    // Another replica holds the run now: everything about it is theirs to write.
+    if (reason === LEASE_LOST) return;
+    // A cancel clears the lease; a lost lease is another replica's run now: only what is still this one's is written.
+    const mine = `(${held('$1', '$3')} OR EXISTS (SELECT 1 FROM playbook_runs r WHERE r.id = $1 AND r.status = 'cancelled'))`;
+    if (row && result && Object.keys(result).length) {
+      await this.db.query(`UPDATE playbook_run_actions SET result = $4 WHERE id = $2 AND ${mine}`, [run.id, row.id, this.owner, capResult(result)]);
+    }
     if (reason === 'Cancelled') {
       if (row) {
         await this.db.query(
-          `UPDATE playbook_run_actions SET status = 'cancelled', end_time = coalesce(end_time, now()) WHERE id = $1 AND status IN ('running', 'cancelled')`,
-          [row.id],
+          `UPDATE playbook_run_actions SET status = 'cancelled', end_time = coalesce(end_time, now()) WHERE id = $2 AND status IN ('running', 'cancelled') AND ${mine}`,
+          [run.id, row.id, this.owner],
         );
       }
       return;
@@ -594,8 +608,10 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       const type = actionTypeOf(run.spec.actions[row.action_index]);
       const retrySafe = this.plugins.find(ACTION_TYPES, type)?.retrySafe;
       if (!retrySafe) {
-        await this.db.query(`UPDATE playbook_run_actions SET status = 'failed', error = $2, end_time = now() WHERE id = $1`, [
+        await this.db.query(`UPDATE playbook_run_actions SET status = 'failed', error = $4, end_time = now() WHERE id = $2 AND ${held('$1', '$3')}`, [
+          run.id,
           row.id,
+          this.owner,
           `The console stopped while this action was running; '${type}' actions are not run twice, so it failed`,
         ]);
       }

@@ -113,6 +113,9 @@ export class PlaybookRunsService {
       throw badRequest('Select a resource: this playbook runs against a config, check or component');
     }
 
+    // Postgres text holds no NUL: say so instead of failing the insert.
+    if (JSON.stringify([request.params, request.request ?? null]).includes('\\u0000'))
+      throw badRequest('A parameter or the request holds a NUL character, which cannot be stored');
     const params = await this.withDefaults(playbook, request.params, scope);
     const problems = parametersProblems(spec.parameters ?? [], params, { skipRegex: true });
     await this.regexProblems(playbook, params, problems);
