@@ -1,18 +1,18 @@
 import { Query, type QueryResult } from 'pg';
-import type { Connection, ConnectionOptions } from 'mysql2/promise';
+import type { ConnectionOptions } from 'mysql2/promise';
 import type { CheckRunContext } from '@contracts';
 import { abortedBy } from '@gateway/core/checks/runner-kit';
 import {
   capMysqlStatementTime,
   checkMysqlTarget,
-  closeMysql,
   closePostgres,
-  connectMysql,
   MYSQL_PLAIN_ROWS,
   mysqlUrlOptions,
   plainRow,
   postgresClient,
   postgresTarget,
+  streamMysql,
+  withMysql,
 } from '@gateway/core/checks/sql-connection';
 
 /** One statement to run: where, what, and how many rows to keep. */
@@ -76,18 +76,15 @@ export async function queryMysql(statement: Statement, ctx: CheckRunContext): Pr
   const options: ConnectionOptions = { ...mysqlUrlOptions(url), ...MYSQL_PLAIN_ROWS };
   await checkMysqlTarget(options, ctx, url.href);
   const aborted = abortedBy(ctx.signal);
-  let conn: Connection | null = null;
-  try {
-    conn = await connectMysql(options, ctx);
+  return withMysql(options, ctx, async (conn) => {
     await capMysqlStatementTime(conn, ctx);
-    const core = (conn as unknown as { connection: { query(sql: string): NodeJS.EventEmitter } }).connection;
     const rows: Record<string, unknown>[] = [];
     let seen = 0;
     let fields: string[] | null = null;
     let changed = 0;
     await Promise.race([
       new Promise<void>((resolve, reject) => {
-        const query = core.query(statement.sql);
+        const query = streamMysql(conn, statement.sql);
         // Rows follow a `fields` packet; an INSERT or UPDATE answers with an OK packet (affectedRows) and no fields.
         query.on('fields', (columns?: { name: string }[]) => {
           if (columns) fields = columns.map((c) => c.name);
@@ -102,7 +99,5 @@ export async function queryMysql(statement: Statement, ctx: CheckRunContext): Pr
       aborted,
     ]);
     return { rows, count: fields ? seen : changed, fields };
-  } finally {
-    closeMysql(conn, ctx.signal);
-  }
+  });
 }

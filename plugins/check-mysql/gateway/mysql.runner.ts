@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Connection, ConnectionOptions } from 'mysql2/promise';
+import type { ConnectionOptions } from 'mysql2/promise';
 import type { CheckResult, CheckRunContext, CheckRunner, CheckSpec } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { abortedBy, isConnectionRef, queryCheckProblems, rowCountResult } from '@gateway/core/checks/runner-kit';
@@ -13,7 +13,7 @@ import {
   type TemplateValues,
 } from '@gateway/core/checks/connection-template';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
-import { checkMysqlTarget, closeMysql, connectMysql, mysqlUrlOptions } from '@gateway/core/checks/sql-connection';
+import { checkMysqlTarget, mysqlUrlOptions, withMysql } from '@gateway/core/checks/sql-connection';
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^mysql:\/\//i.test(v);
 /**
@@ -97,16 +97,14 @@ export class MysqlCheckRunner implements CheckRunner {
     await checkMysqlTarget(options, ctx, dsn);
 
     const aborted = abortedBy(ctx.signal);
-    let conn: Connection | null = null;
     try {
-      conn = await connectMysql(options, ctx);
-      const [result] = await Promise.race([conn.query(String(spec.query ?? 'SELECT 1')), aborted]);
-      return rowCountResult(Array.isArray(result) ? (result as Record<string, unknown>[]) : [], spec.results as number | undefined, started);
+      return await withMysql(options, ctx, async (conn) => {
+        const [result] = await Promise.race([conn.query(String(spec.query ?? 'SELECT 1')), aborted]);
+        return rowCountResult(Array.isArray(result) ? (result as Record<string, unknown>[]) : [], spec.results as number | undefined, started);
+      });
     } catch (err) {
       const message = ctx.signal.aborted ? `timed out after ${ctx.timeoutMs}ms` : (err as Error).message;
       return { pass: false, invalid: false, duration: Date.now() - started, message, error: message, details: {} };
-    } finally {
-      closeMysql(conn, ctx.signal);
     }
   }
 }

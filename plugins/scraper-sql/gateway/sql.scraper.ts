@@ -8,8 +8,6 @@ import { abortedBy, isConnectionRef } from '@gateway/core/checks/runner-kit';
 import {
   capMysqlStatementTime,
   checkMysqlTarget,
-  closeMysql,
-  connectMysql,
   destroySocket,
   killMysql,
   MYSQL_PLAIN_ROWS,
@@ -21,6 +19,8 @@ import {
   sqlCredentials,
   sqlDriverFor,
   sqlTargetProblems,
+  streamMysql,
+  withMysql,
 } from '@gateway/core/checks/sql-connection';
 
 /** Rows one scrape may return; more fail it (each row is an item held in memory and diffed). */
@@ -126,17 +126,14 @@ async function queryMysql(url: URL, sql: string, ctx: ScrapeContext): Promise<Re
   const options: ConnectionOptions = { ...mysqlUrlOptions(url), ...MYSQL_PLAIN_ROWS };
   await checkMysqlTarget(options, ctx, url.href);
   const aborted = abortedBy(ctx.signal);
-  let conn: Connection | null = null;
-  try {
-    conn = await connectMysql(options, ctx);
+  const read = async (conn: Connection): Promise<Record<string, unknown>[]> => {
     await Promise.race([conn.query('SET SESSION TRANSACTION READ ONLY'), aborted]);
     await capMysqlStatementTime(conn, ctx);
     await Promise.race([conn.query('START TRANSACTION READ ONLY'), aborted]);
-    const core = (conn as unknown as { connection: { query(sql: string): NodeJS.EventEmitter } }).connection;
     const rows: Record<string, unknown>[] = [];
     await Promise.race([
       new Promise<void>((resolve, reject) => {
-        const query = core.query(sql);
+        const query = streamMysql(conn, sql);
         // Rows follow a `fields` packet; an INSERT or SET answers with an OK packet instead (nothing to scrape).
         let resultSet = false;
         query.on('fields', () => (resultSet = true));
@@ -144,7 +141,7 @@ async function queryMysql(url: URL, sql: string, ctx: ScrapeContext): Promise<Re
           if (!resultSet) return;
           if (rows.length >= MAX_ROWS) {
             reject(tooMany());
-            killMysql(conn!);
+            killMysql(conn);
             return;
           }
           rows.push(plainRow(row));
@@ -155,9 +152,10 @@ async function queryMysql(url: URL, sql: string, ctx: ScrapeContext): Promise<Re
       aborted,
     ]);
     return rows;
+  };
+  try {
+    return await withMysql(options, ctx, read);
   } catch (err) {
     throw ctx.signal.aborted ? new Error(`timed out after ${ctx.timeoutMs}ms`) : err;
-  } finally {
-    closeMysql(conn, ctx.signal);
   }
 }

@@ -200,7 +200,7 @@ export async function checkMysqlTarget(options: ConnectionOptions, ctx: CheckRun
  * Connects (the guard asked already), racing the run's signal; a connection that completes after the abort is closed
  * at once instead of being leaked. A connection killed on abort reports through the query, not as an unhandled event.
  */
-export async function connectMysql(options: ConnectionOptions, ctx: CheckRunContext): Promise<Connection> {
+async function connectMysql(options: ConnectionOptions, ctx: CheckRunContext): Promise<Connection> {
   let conn: Connection | null = null;
   const connecting = createConnection({ ...options, connectTimeout: Math.max(1, ctx.timeoutMs) });
   connecting.then(
@@ -212,6 +212,25 @@ export async function connectMysql(options: ConnectionOptions, ctx: CheckRunCont
   return conn;
 }
 
+/**
+ * Connects (the guard asked already), gives the connection to `use`, and closes it whatever happens: at once when
+ * the run was stopped, else politely.
+ */
+export async function withMysql<T>(options: ConnectionOptions, ctx: CheckRunContext, use: (conn: Connection) => Promise<T>): Promise<T> {
+  let conn: Connection | null = null;
+  try {
+    conn = await connectMysql(options, ctx);
+    return await use(conn);
+  } finally {
+    closeMysql(conn, ctx.signal);
+  }
+}
+
+/** Runs one statement on the driver's event interface (`fields`, `result` per row or OK packet, `end`, `error`), rows not buffered. */
+export function streamMysql(conn: Connection, sql: string): NodeJS.EventEmitter {
+  return (conn as unknown as { connection: { query(sql: string): NodeJS.EventEmitter } }).connection.query(sql);
+}
+
 /** mysql2's destroy() only half-closes the socket, which a server busy with a statement (SLEEP) keeps open. */
 export function killMysql(conn: Connection): void {
   conn.destroy();
@@ -219,7 +238,7 @@ export function killMysql(conn: Connection): void {
 }
 
 /** Ends a MySQL session; end() waits for the running statement, so a timed-out or cancelled run destroys the socket. */
-export function closeMysql(conn: Connection | null, signal: AbortSignal): void {
+function closeMysql(conn: Connection | null, signal: AbortSignal): void {
   if (conn && signal.aborted) killMysql(conn);
   else if (conn) conn.end().catch(() => killMysql(conn));
 }
