@@ -6,11 +6,10 @@ import { errorMessage, isApiError } from '@web/core/api';
 import { Dialog } from '@web/core/components/Dialog';
 import { useToast } from '@web/core/components/useToast';
 import { isPlainObject } from '@web/core/editor/resourceDocument';
-import { describeProblem } from '@web/core/editor/YamlCodeTab';
+import { YamlCodeTab, describeProblem } from '@web/core/editor/YamlCodeTab';
 import type { ValidationError } from '@web/core/editor/useYamlValidation';
 import { zodResolver } from '@web/core/forms/zodResolver';
 import { useAccess, usePluginRegistry } from '@web/core/plugin-host';
-import { PlaybookCodeTab } from './PlaybookCodeTab';
 import { PlaybookFormTab } from './PlaybookFormTab';
 import { type PlaybookFormValues, newPlaybookValues, playbookFormSchema, playbookValues } from './playbookDocument';
 import { createPlaybook, updatePlaybook, validatePlaybook } from './playbooksApi';
@@ -183,7 +182,16 @@ function PlaybookSpecForm({ stored, categories, onBusy, onSaved }: PlaybookSpecF
             )}
           </FormProvider>
         ) : (
-          <PlaybookCodeTab text={doc.text} onChange={doc.setText} parseError={doc.parseError} saveErrors={saveErrors} />
+          // The whole document, checked by POST /api/playbooks/validate as the user types; the save's problems marked too.
+          <YamlCodeTab
+            text={doc.text}
+            onChange={doc.setText}
+            parseError={doc.parseError}
+            readOnly={false}
+            ariaLabel="Playbook YAML"
+            validate={validatePlaybook}
+            saveErrors={saveErrors}
+          />
         )}
       </div>
     </form>
