@@ -257,7 +257,7 @@ describe('playbooks, attacked', () => {
     beforeAll(async () => {
       adminExec = await save(admin, 'Admin exec', {
         parameters: [{ name: 'service', type: 'text' }],
-        actions: [{ name: 'restart', exec: { script: 'echo "restarting {{ .params.service }}"' } }],
+        actions: [{ name: 'restart', exec: { script: 'echo "restarting $SERVICE"', env: [{ name: 'SERVICE', value: '{{ .params.service }}' }] } }],
       });
     });
 
@@ -289,12 +289,24 @@ describe('playbooks, attacked', () => {
       expect((await t.pool.query(`SELECT spec FROM playbooks WHERE id = $1`, [adminExec])).rows[0].spec.actions[0].exec.script).toContain('restarting');
     });
 
-    // Repro: admin's exec script `echo "restarting {{ .params.service }}"`; editor runs it with service = `x"; id -u; echo "`
-    // → stdout "restarting x\n65534". Same through a config name an editor writes on /api/db/config_items ({{ .config.name }}).
-    // (Being changed: exec scripts will not be templated at all; parameters reach them only as data.)
-    it.todo(
-      'a parameter (or a resource field an editor writes) reaches an exec script as data, never as shell — today `{{ .params.x }}` is pasted into the script unquoted and an editor runs commands of their choice',
-    );
+    // Scripts are taken as written (exec declares `script` literal); values reach them through env, as data.
+    it('a parameter reaches an exec script as data, never as shell; a script template reading the run is refused at save', async () => {
+      const refused = await as(admin)
+        .post('/api/playbooks', {
+          title: 'Templated script',
+          spec: { parameters: [{ name: 'p' }], actions: [{ name: 's', exec: { script: 'echo {{ .params.p }}' } }] },
+        })
+        .expect(400);
+      expect(refused.body.message).toMatch(/spec\.actions\[0\]\.exec\.script: templates are not expanded here.*env/);
+      const run = (
+        await as(editor)
+          .post('/api/playbook/run', { id: adminExec, params: { service: 'x"; id -u; echo "' } })
+          .expect(200)
+      ).body.run_id;
+      const done = await waitForRun(t, editor, run);
+      expect(done.status).toBe('completed');
+      expect(done.actions[0].result?.stdout).toBe('restarting x"; id -u; echo "\n');
+    });
 
     it('a `playbook` action starts a playbook that runs scripts only from a playbook an administrator wrote; the child runs as its parent’s creator', async () => {
       const execRuns = () => count(`SELECT count(*) FROM playbook_runs WHERE playbook_id = $1`, [adminExec]);
@@ -467,9 +479,17 @@ describe('playbooks, attacked', () => {
       expect(await count(`SELECT count(*) FROM playbook_runs`)).toBe(runs);
     });
 
-    // Repro: POST /api/playbook/webhook/open-hook?x=a%00b, or POST /api/playbook/run {id, params: {p: 'a\u0000b'}} (an editor)
-    // → 500 internal (Postgres refuses NUL in jsonb): only the path and the body are checked (triggers.service.ts webhook()).
-    it.todo('a NUL character in a webhook query string or a run parameter answers 400 — today 500');
+    it('a NUL character in a webhook query string or a run parameter answers 400, and starts nothing', async () => {
+      const runs = await count(`SELECT count(*) FROM playbook_runs`);
+      const query = await t.http().post('/api/playbook/webhook/open-hook?x=a%00b').send({}).expect(400);
+      expect(query.body.message).toMatch(/NUL/);
+      const target = await save(admin, 'NUL target', { parameters: [{ name: 'p' }], actions: [call('nul')] });
+      const param = await as(admin)
+        .post('/api/playbook/run', { id: target, params: { p: 'a\u0000b' } })
+        .expect(400);
+      expect(param.body.message).toMatch(/NUL/);
+      expect(await count(`SELECT count(*) FROM playbook_runs`)).toBe(runs);
+    });
 
     it('credential-looking headers of a webhook call are not stored (nor readable by viewers); other headers are', async () => {
       const res = await t

@@ -28,7 +28,7 @@ describe('exec action: validate', () => {
 
   it('is registered as the `exec` action type, runs code and is not resumed', () => {
     expect(extensionsOf(ExecAction)).toEqual([{ point: ACTION_TYPES.id, id: 'exec' }]);
-    expect(action).toMatchObject({ type: 'exec', runsCode: true, retrySafe: false, codeFields: ['script'] });
+    expect(action).toMatchObject({ type: 'exec', runsCode: true, retrySafe: false, literalFields: ['script'] });
   });
 
   it('takes a script with env as a list, a map or secret references', () => {
@@ -37,7 +37,7 @@ describe('exec action: validate', () => {
     expect(action.validate({ script: 'echo hi', env: { A: '1', B: { valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } } } })).toEqual([]);
     expect(action.validate({ script: 'echo hi', env: [{ name: 'T', valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } }] })).toEqual([]);
     // Rendered when the action runs: judged then.
-    expect(action.validate({ script: 'echo {{ .params.x }}', env: '$(params.env)' })).toEqual([]);
+    expect(action.validate({ script: 'echo "$X"', env: '$(params.env)' })).toEqual([]);
   });
 
   it('names the field that is wrong', () => {

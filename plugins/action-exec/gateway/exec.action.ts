@@ -12,8 +12,8 @@ const FIELDS = ['script', 'env'];
 /**
  * Action type `exec`: runs `script` with bash in the core sandbox (its own unprivileged user, an empty environment
  * plus `env`, a scratch directory, limits, the whole process group killed when the action's time is up or the run
- * is cancelled). The run's parameters are not put in the environment: a playbook templates what it needs
- * (`{{ .params.name }}`) into the script or into `env`. Fails on a non-zero exit.
+ * is cancelled). The script is taken as written; the run's values reach it through `env` (`{name: SERVICE, value:
+ * '{{ .params.service }}'}`, read as "$SERVICE"), never pasted into it. Fails on a non-zero exit.
  */
 @Injectable()
 @Extension(ACTION_TYPES, 'exec')
@@ -22,8 +22,11 @@ export class ExecAction implements ActionType {
   readonly runsCode = true;
   /** A script may have changed things before it was interrupted: running it again is the author's call, not ours. */
   readonly retrySafe = false;
-  /** A script's own `$(command)` is bash, not a CEL expression. */
-  readonly codeFields = ['script'];
+  /**
+   * The script is taken as written (no Go template, no CEL): a value pasted into a program could run as part of it.
+   * Values reach it through `env`, whose values are templated.
+   */
+  readonly literalFields = ['script'];
 
   constructor(private readonly sandbox: ExecSandbox) {}
 

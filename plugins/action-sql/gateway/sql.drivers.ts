@@ -15,6 +15,11 @@ import {
   withMysql,
 } from '@gateway/core/checks/sql-connection';
 
+/**
+ * The server's own limit comes a second after the action's: the action's stop (its timeout or a cancel, with the
+ * engine's reason) comes first, and the server still ends a statement the console could not.
+ */
+const SERVER_MARGIN_MS = 1000;
 /** One statement to run: where, what, and how many rows to keep. */
 export interface Statement {
   url: URL;
@@ -34,14 +39,14 @@ export interface StatementResult {
 
 /**
  * Postgres: one statement over the extended protocol (a `; DROP …` cannot follow it), committed on its own, under
- * `statement_timeout` (the action's time) so the server stops it too. Rows past `maxRows` are counted, not kept; the
+ * `statement_timeout` (the action's time and a second) so the server stops it too. Rows past `maxRows` are counted, not kept; the
  * statement is never cut short, since ending it early would roll a write back. Host and port come from the parsed URL
  * alone (never `?host=`), and options that name files on this machine are refused.
  */
 export async function queryPostgres(statement: Statement, ctx: CheckRunContext): Promise<StatementResult> {
   const target = await postgresTarget(statement.url.href, ctx, 'playbooks');
   if ('problem' in target) throw new Error(target.problem);
-  const client = postgresClient(target, { statement_timeout: Math.max(1, Math.floor(ctx.timeoutMs)), application_name: 'console-playbook' });
+  const client = postgresClient(target, { statement_timeout: Math.max(1, Math.floor(ctx.timeoutMs + SERVER_MARGIN_MS)), application_name: 'console-playbook' });
   const aborted = abortedBy(ctx.signal);
   try {
     await Promise.race([client.connect(), aborted]);
@@ -77,7 +82,7 @@ export async function queryMysql(statement: Statement, ctx: CheckRunContext): Pr
   await checkMysqlTarget(options, ctx, url.href);
   const aborted = abortedBy(ctx.signal);
   return withMysql(options, ctx, async (conn) => {
-    await capMysqlStatementTime(conn, ctx);
+    await capMysqlStatementTime(conn, { ...ctx, timeoutMs: ctx.timeoutMs + SERVER_MARGIN_MS });
     const rows: Record<string, unknown>[] = [];
     let seen = 0;
     let fields: string[] | null = null;
