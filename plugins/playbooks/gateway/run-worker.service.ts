@@ -44,6 +44,9 @@ interface ClaimedRun {
   /** The status before this claim: `running` means its replica's lease ran out (it died or hung). */
   was: PlaybookRunStatus;
   was_owner: string | null;
+  /** Never claimed before: it has no action rows yet. */
+  fresh: boolean;
+  playbook: { id: string; name: string; title: string | null } | null;
 }
 
 interface ActionRow {
@@ -185,7 +188,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     if (room <= 0 || this.stopped) return;
     const claimed = await this.db.query<ClaimedRun>(
       `WITH due AS (
-         SELECT id, status AS was, lease_owner AS was_owner FROM playbook_runs
+         SELECT id, status AS was, lease_owner AS was_owner, start_time IS NULL AS fresh FROM playbook_runs
           WHERE (status IN ('scheduled', 'sleeping') AND scheduled_time <= now())
              OR (status = 'running' AND lease_until < now())
           ORDER BY scheduled_time
@@ -195,7 +198,8 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
           SET status = 'running', lease_owner = $2, lease_until = now() + $3 * interval '1 millisecond', start_time = coalesce(r.start_time, now())
          FROM due WHERE r.id = due.id
        RETURNING r.id, r.playbook_id, r.spec, r.parameters, r.config_id, r.check_id, r.component_id, r.created_by, r.start_time, r.parent_id, r.request,
-                 due.was, due.was_owner`,
+                 due.was, due.was_owner, due.fresh,
+                 (SELECT jsonb_build_object('id', p.id, 'name', p.name, 'title', p.title) FROM playbooks p WHERE p.id = r.playbook_id) AS playbook`,
       [room, this.owner, this.settings.leaseMs],
     );
     for (const run of claimed) this.start(run);
@@ -243,10 +247,12 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
   private async execute(run: ClaimedRun, signal: AbortSignal): Promise<void> {
     const spec = run.spec;
     const runDeadline = new Date(run.start_time).getTime() + (parseDuration(spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT) ?? 30 * 60_000);
-    const rows = await this.db.query<ActionRow>(
-      `SELECT id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY action_index`,
-      [run.id],
-    );
+    const rows = run.fresh
+      ? []
+      : await this.db.query<ActionRow>(
+          `SELECT id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY action_index`,
+          [run.id],
+        );
     const byIndex = new Map(rows.map((r) => [r.action_index, r]));
     const scope = await this.scopeOf(run);
     for (const row of rows) scope.actions[row.name] = { status: row.status, result: row.result, error: row.error };
@@ -492,9 +498,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async scopeOf(run: ClaimedRun): Promise<PlaybookScope> {
-    const playbook = await this.db.one<{ id: string; name: string; title: string | null }>(`SELECT id, name, title FROM playbooks WHERE id = $1`, [
-      run.playbook_id,
-    ]);
+    const playbook = run.playbook;
     const user = run.created_by
       ? await this.db.one<{ id: string; name: string | null; email: string | null }>(`SELECT id, name, email FROM people WHERE id = $1`, [run.created_by])
       : null;
