@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, History20Regular } from '@fluentui/react-icons';
 import { PLAYBOOK_RUN_WRITE, PLAYBOOK_WRITE, type PlaybookDocument } from '@contracts';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
-import { errorMessage } from '@web/core/api';
+import { errorMessage, isApiError } from '@web/core/api';
 import { usePermissions } from '@web/core/auth';
 import { Breadcrumb } from '@web/core/components/Breadcrumb';
 import { ConfirmDialog } from '@web/core/components/ConfirmDialog';
@@ -24,6 +24,11 @@ export const NO_PLAYBOOKS = 'No playbooks yet';
 export const NO_MATCHES = 'No playbooks match the search';
 export const PLAYBOOK_DELETED = 'Playbook Spec deleted successfully';
 export const playbookDeleteFailed = (error: unknown) => `Unable to delete playbook spec: ${errorMessage(error)}`;
+export const PLAYBOOK_NOT_FOUND = 'Playbook not found';
+export const EDIT_NEEDS_WRITE = 'Editing a playbook needs write on playbooks';
+// A 400 is an id that is not one (not a UUID): to the user, no such playbook either.
+export const playbookOpenFailed = (error: unknown) =>
+  `Unable to open playbook: ${isApiError(error) && (error.status === 404 || error.status === 400) ? PLAYBOOK_NOT_FOUND : errorMessage(error)}`;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -35,17 +40,21 @@ const useStyles = makeStyles({
 
 type Editing = { open: false } | { open: true; stored: PlaybookDocument | null };
 
+/** The edit query parameter: `/playbooks?edit=<id>` opens the spec form on that playbook (the run page's Edit Playbook). */
+export const EDIT_PARAM = 'edit';
+
 /** /playbooks: the playbooks as cards grouped by category, with search, the spec form and the run dialog (spec 02). */
 export default function PlaybooksPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const toast = useToast();
-  const { can } = usePermissions();
+  const { can, ready } = usePermissions();
   const canWrite = can(PLAYBOOK_WRITE.resource, PLAYBOOK_WRITE.action);
   // Spec 02 §6: run on this page needs write on playbooks; starting a run needs write on playbook_runs.
   const canRun = canWrite && can(PLAYBOOK_RUN_WRITE.resource, PLAYBOOK_RUN_WRITE.action);
   const { data, error, isLoading, mutate } = useSWR(PLAYBOOK_LIST_KEY, fetchPlaybookRows);
   const [search, setSearch] = useQueryState('q', '');
+  const [editId, setEditId] = useQueryState(EDIT_PARAM, '');
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [deleting, setDeleting] = useState<PlaybookRow | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -56,16 +65,42 @@ export default function PlaybooksPage() {
   const groups = useMemo(() => groupPlaybooks(rows.filter((row) => matchesSearch(row, search))), [rows, search]);
   const categories = useMemo(() => [...new Set(rows.map(playbookCategory))].sort(), [rows]);
 
-  // The form opens on the stored document as written, read first (the dialog never shows half a playbook).
-  const edit = async (playbook: PlaybookRow) => {
-    setOpening(playbook.id);
-    try {
-      setEditing({ open: true, stored: await fetchPlaybook(playbook.id) });
-    } catch (cause) {
-      toast.error(cause);
-    } finally {
-      setOpening(null);
+  // `?edit=<id>` (a card's Edit writes it too): the form opens on the stored document as written, read first (the
+  // dialog never shows half a playbook). An id that cannot be read says why and leaves the list.
+  const shownId = editing.open ? editing.stored?.id : undefined;
+  useEffect(() => {
+    if (!editId || !ready || editId === shownId) return;
+    if (!canWrite) {
+      toast.error(EDIT_NEEDS_WRITE);
+      setEditId(null);
+      return;
     }
+    let current = true;
+    setOpening(editId);
+    fetchPlaybook(editId).then(
+      (stored) => {
+        if (!current) return;
+        setOpening(null);
+        setEditing({ open: true, stored });
+      },
+      (cause: unknown) => {
+        if (!current) return;
+        setOpening(null);
+        toast.error(playbookOpenFailed(cause));
+        setEditId(null);
+      },
+    );
+    return () => {
+      current = false;
+      setOpening(null);
+    };
+  }, [editId, shownId, ready, canWrite, toast, setEditId]);
+
+  // An edit shows while the URL names its playbook; a new playbook while nothing is named.
+  const dialogOpen = editing.open && (editing.stored ? editing.stored.id === editId : !editId);
+  const closeEditor = () => {
+    setEditing({ open: false });
+    setEditId(null);
   };
 
   const remove = async (playbook: PlaybookRow) => {
@@ -106,7 +141,7 @@ export default function PlaybooksPage() {
               canRun={canRun}
               opening={opening === playbook.id}
               onRun={() => setRunning(playbook)}
-              onEdit={() => void edit(playbook)}
+              onEdit={() => setEditId(playbook.id)}
               onDelete={() => setDeleting(playbook)}
             />
           ))}
@@ -125,20 +160,27 @@ export default function PlaybooksPage() {
             Runs
           </Button>
           {canWrite && (
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => setEditing({ open: true, stored: null })}>
+            <Button
+              appearance="primary"
+              icon={<Add20Regular />}
+              onClick={() => {
+                setEditId(null);
+                setEditing({ open: true, stored: null });
+              }}
+            >
               Add
             </Button>
           )}
         </div>
       </div>
       {body}
-      {editing.open && (
+      {dialogOpen && (
         <PlaybookSpecDialog
           stored={editing.stored}
           categories={categories}
-          onClose={() => setEditing({ open: false })}
+          onClose={closeEditor}
           onSaved={() => {
-            setEditing({ open: false });
+            closeEditor();
             void mutate();
           }}
         />

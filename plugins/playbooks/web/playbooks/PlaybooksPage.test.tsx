@@ -243,6 +243,46 @@ describe('the spec form', () => {
     expect((put.body as { yaml: string }).yaml).toContain('title: Restart the pod');
   });
 
+  it('opens the form on the playbook /playbooks?edit=<id> names (the run page’s Edit Playbook); closing it drops edit from the URL', async () => {
+    const api = open('/playbooks?q=restart&edit=p1', { roles: ['admin'] });
+    expect(await findTextbox('Title')).toHaveValue('Restart pod');
+    expect(inDialog().getByText('Edit Playbook')).toBeInTheDocument();
+    expect(api.to('GET /api/playbooks/p1')).not.toHaveLength(0);
+    click('Cancel');
+    await waitFor(() => expect(screen.queryByRole('dialog', hidden)).not.toBeInTheDocument());
+    expect(currentLocation()).toBe('/playbooks?q=restart');
+    expect(await screen.findByRole('article', { name: 'Restart pod' })).toBeInTheDocument();
+  });
+
+  it("writes edit=<id> when a card's Edit is clicked, and drops it after a save", async () => {
+    open('/playbooks', { routes: [['PUT /api/playbooks/p1', stored]] });
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Restart pod' })).getByRole('button', { name: 'Edit' }));
+    expect(await findTextbox('Title')).toHaveValue('Restart pod');
+    expect(currentLocation()).toBe('/playbooks?edit=p1');
+    click('Save');
+    expect(await toast('Playbook Spec updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/playbooks'));
+    expect(screen.queryByRole('dialog', hidden)).not.toBeInTheDocument();
+  });
+
+  it('says so when edit names no playbook, and shows the list without a dialog', async () => {
+    const gone = '0b6c3a52-0000-4000-8000-000000000404';
+    const api = open(`/playbooks?edit=${gone}`, { routes: [[`GET /api/playbooks/${gone}`, reply(404, { message: 'Playbook not found' })]] });
+    expect(await toast('Unable to open playbook: Playbook not found')).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/playbooks'));
+    expect(await screen.findByRole('article', { name: 'Restart pod' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', hidden)).not.toBeInTheDocument();
+    expect(api.to(`GET /api/playbooks/${gone}`)).not.toHaveLength(0);
+  });
+
+  it('does not open the form for a viewer, and says why', async () => {
+    const api = open('/playbooks?edit=p1', { roles: ['viewer'] });
+    expect(await toast('Editing a playbook needs write on playbooks')).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/playbooks'));
+    expect(screen.queryByRole('dialog', hidden)).not.toBeInTheDocument();
+    expect(api.to('GET /api/playbooks/p1')).toHaveLength(0);
+  });
+
   it("says 'Unable to update playbook spec: …' when an update fails", async () => {
     open('/playbooks', { routes: [['PUT /api/playbooks/p1', reply(403, { message: 'saving an exec action needs write on exec' })]] });
     fireEvent.click(within(await screen.findByRole('article', { name: 'Restart pod' })).getByRole('button', { name: 'Edit' }));
