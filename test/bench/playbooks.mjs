@@ -23,7 +23,7 @@
 // (600 s per phase), BENCH_CONCURRENCY ("" = the gateway's default PLAYBOOK_CONCURRENCY; a comma list such as
 // "50,100" runs everything once per value, each on a fresh database), BENCH_PG_LOG=1 (log_min_duration_statement = 0
 // on the console's database: every statement in the Postgres log), BENCH_PG_WAITS=1 (what its backends wait on),
-// BENCH_EXPERIMENT=quiet-notify (see quietNotify), BENCH_KEEP_DB=1, BENCH_PORT, BENCH_NODE_ARGS,
+// BENCH_KEEP_DB=1, BENCH_PORT, BENCH_NODE_ARGS,
 // BENCH_LOG_LEVEL (see lib.mjs).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -43,7 +43,6 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const EXPERIMENTS = (process.env.BENCH_EXPERIMENT ?? '').split(',').filter(Boolean);
 const FINAL = ['completed', 'failed', 'cancelled'];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const csrfOf = (cookie) => /console_csrf=([^;]+)/.exec(cookie)?.[1] ?? '';
@@ -82,24 +81,6 @@ spec:
         connection: postgres://postgres@127.0.0.1:5432/${targetDb}
         query: select 1
 `;
-}
-
-/**
- * BENCH_EXPERIMENT=quiet-notify (a what-if, not the product): in the scratch database only, action rows send no
- * NOTIFY and runs only when created or when their status changes. Every transaction that sends a NOTIFY takes one
- * cluster-wide lock at commit and keeps it through the WAL flush, so this shows what those commits cost. The run
- * page's live stream would not see action changes with it.
- */
-async function quietNotify(c) {
-  await c.query(`CREATE OR REPLACE FUNCTION playbook_run_action_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`);
-  await c.query(`CREATE OR REPLACE FUNCTION playbook_run_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF TG_OP = 'INSERT' OR NEW.status IS DISTINCT FROM OLD.status THEN PERFORM pg_notify('playbook_run', NEW.id::text); END IF;
-     IF TG_OP = 'UPDATE' AND NEW.status IS DISTINCT FROM OLD.status AND NEW.status IN ('completed', 'failed', 'cancelled') THEN
-       PERFORM enqueue_event('playbook.run.' || NEW.status, jsonb_build_object('id', NEW.id, 'playbook_id', NEW.playbook_id));
-     END IF;
-     RETURN NULL;
-   END $$`);
 }
 
 async function savePlaybook(gateway, targetDb) {
@@ -434,7 +415,6 @@ async function benchOnce(concurrency) {
   try {
     await c.query(`DROP DATABASE IF EXISTS "${targetDb}" WITH (FORCE)`);
     await c.query(`CREATE DATABASE "${targetDb}"`);
-    if (EXPERIMENTS.includes('quiet-notify')) await quietNotify(c);
     // Profiling: every statement of the console's database with its duration in the server's log.
     if (process.env.BENCH_PG_LOG) await c.query(`ALTER DATABASE "${db.url.split('/').pop()}" SET log_min_duration_statement = 0`);
     if (concurrency) process.env.PLAYBOOK_CONCURRENCY = concurrency;
@@ -446,7 +426,6 @@ async function benchOnce(concurrency) {
     process.env.SCRAPER_SCHEDULER = 'off';
     gateway = await startGateway(db.url, PORT);
     const playbookId = await savePlaybook(gateway, targetDb);
-    if (EXPERIMENTS.length) console.log(`\nEXPERIMENT (the scratch database changed, not the product as built): ${EXPERIMENTS.join(', ')}`);
     console.log(
       `\nPLAYBOOK_CONCURRENCY ${concurrency ?? '(default, 50)'}: playbook ${playbookId} saved (exec true → http GET 127.0.0.1:${TARGET_PORT} → sql select 1 on ${targetDb})`,
     );
@@ -465,7 +444,6 @@ async function benchOnce(concurrency) {
     report(load, { rate: true, queue: false });
     const out = {
       concurrency: label,
-      ...(EXPERIMENTS.length ? { experiment: EXPERIMENTS } : {}),
       cpus: os.cpus().length,
       load_after: os.loadavg().map((l) => Number(l.toFixed(2))),
       burst: summary(burst),
