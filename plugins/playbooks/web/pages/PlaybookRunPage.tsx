@@ -8,7 +8,7 @@ import { ActionLogPane } from '../runs/ActionLogPane';
 import { RunActionList } from '../runs/RunActionList';
 import { RunApprovalNotice } from '../runs/RunApprovalNotice';
 import { RunHeader, playbookTitleOf } from '../runs/RunHeader';
-import { runSteps, selectedStepId } from '../runs/runSteps';
+import { isNotStarted, isSelectable, runSteps, selectedStep, selectedStepId } from '../runs/runSteps';
 import { PLAYBOOKS_PATH, RUNS_PATH } from '../runs/runsApi';
 import { useRunStream } from '../runs/useRunStream';
 
@@ -32,7 +32,7 @@ function PlaybookRun({ runId }: { runId: string }) {
 
   const steps = runSteps(run);
   const selectedId = selectedStepId(steps, chosen);
-  const selected = steps.find((step) => step.id === selectedId) ?? null;
+  const selected = selectedStep(steps, selectedId);
   const title = playbookTitleOf(run);
   return (
     <div className={styles.root}>
@@ -44,7 +44,7 @@ function PlaybookRun({ runId }: { runId: string }) {
           <RunActionList steps={steps} selectedId={selectedId} onSelect={setChosen} />
         </nav>
         <section className={styles.panel} aria-label="Action logs">
-          <ActionLogPane step={selected} playbookName={run.playbook?.name ?? title} />
+          <ActionLogPane step={selected} playbookName={run.playbook?.name ?? title} nothingStarted={steps.some(isNotStarted) && !steps.some(isSelectable)} />
         </section>
       </div>
     </div>

@@ -10,6 +10,9 @@ import { formatDuration } from './runTimes';
 import { LOG_FIELDS, actionLogText, logFileName, otherResultFields } from './runSteps';
 
 export const DOWNLOADED_LOGS_MESSAGE = 'Downloaded logs';
+export const SELECT_AN_ACTION = 'Select an action to see its logs.';
+/** What the pane says while the run has no action to show yet (waiting for approval or its time). */
+export const NO_ACTION_STARTED = 'No action has started yet.';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -58,14 +61,21 @@ function saveTextFile(name: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
+export interface ActionLogPaneProps {
+  step: PlaybookRunAction | null;
+  playbookName: string;
+  /** No step can be shown because none has started (they are all to come). */
+  nothingStarted?: boolean;
+}
+
 /**
  * The selected step's output (spec 02 Playbooks): its error, exit code, stdout, stderr and logs, then any other result
  * field (an HTTP answer, SQL rows) as formatted JSON. Addresses open only when they are http or https.
  */
-export function ActionLogPane({ step, playbookName }: { step: PlaybookRunAction | null; playbookName: string }) {
+export function ActionLogPane({ step, playbookName, nothingStarted = false }: ActionLogPaneProps) {
   const styles = useStyles();
   const toast = useToast();
-  if (!step) return <EmptyState message="Select an action to see its logs." />;
+  if (!step) return <EmptyState message={nothingStarted ? NO_ACTION_STARTED : SELECT_AN_ACTION} />;
   const result = step.result ?? {};
   const others = otherResultFields(step.result);
   const exitCode = result.exitCode;

@@ -86,10 +86,74 @@ describe('PlaybookRunPage', () => {
   it("shows a failed run's error as a step 0 'Initialization'", async () => {
     api = stubFetch([[RUN_URL, runDetail({ status: 'failed', error: 'parameter reason: This field is required', actions: [] })]]);
     openRun();
-    await waitFor(() => expect(steps()).toHaveLength(1));
+    await waitFor(() => expect(steps()).toHaveLength(2));
     expect(steps()[0]).toHaveAttribute('data-step-id', 'initialization');
     expect(within(steps()[0]).getByText('Initialization')).toBeInTheDocument();
     expect(within(logPane()).getByTestId('log-error')).toHaveTextContent('parameter reason: This field is required');
+    // The spec's action never started: listed after it, not selectable.
+    expect(within(steps()[1]).getByText('restart')).toBeInTheDocument();
+    expect(steps()[1]).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('lists the actions of a run waiting for approval as not started, and says none has started', async () => {
+    const playbook = {
+      ...runDetail().playbook!,
+      spec: {
+        actions: [
+          { name: 'check', exec: { script: 'true' } },
+          { name: 'restart', exec: { script: 'true' } },
+        ],
+      },
+    };
+    api = stubFetch([[RUN_URL, runDetail({ status: 'pending_approval', start_time: null, end_time: null, actions: [], playbook })]]);
+    openRun();
+    await waitFor(() => expect(steps()).toHaveLength(2));
+    for (const [index, name] of ['check', 'restart'].entries()) {
+      const row = steps()[index];
+      expect(row).toHaveTextContent(name);
+      expect(within(row).getByRole('img', { name: 'Not started' })).toBeInTheDocument();
+      expect(within(row).getByText('Not started')).toBeInTheDocument();
+      expect(row).toHaveAttribute('aria-disabled', 'true');
+    }
+    fireEvent.click(step('check'));
+    expect(step('check')).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('No action has started yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Select an action to see its logs.')).toBeNull();
+    expect(screen.queryByTestId('action-log-pane')).toBeNull();
+  });
+
+  it('lists the actions a running run has not reached yet after the running one, whose output shows', async () => {
+    const playbook = {
+      ...runDetail().playbook!,
+      spec: {
+        actions: [
+          { name: 'check', exec: { script: 'true' } },
+          { name: 'restart', exec: { script: 'true' } },
+          { name: 'notify', exec: { script: 'true' } },
+        ],
+      },
+    };
+    api = stubFetch([
+      [
+        RUN_URL,
+        runDetail({
+          status: 'running',
+          end_time: null,
+          playbook,
+          actions: [
+            runAction({ id: 'a1', name: 'check', status: 'completed', result: { stdout: 'ok' } }),
+            runAction({ id: 'a2', name: 'restart', status: 'running', end_time: null, result: { logs: 'deleting' } }),
+          ],
+        }),
+      ],
+    ]);
+    openRun();
+    await waitFor(() => expect(steps()).toHaveLength(3));
+    expect(steps().map((element) => element.getAttribute('data-step-id'))).toEqual(['a1', 'a2', 'not-started-2']);
+    expect(steps()[2]).toHaveTextContent('notify');
+    expect(steps()[2]).toHaveTextContent('Not started');
+    expect(steps()[2]).toHaveAttribute('aria-disabled', 'true');
+    expect(within(logPane()).getByTestId('log-logs')).toHaveTextContent('deleting');
   });
 
   it('shows until when a sleeping action sleeps', async () => {

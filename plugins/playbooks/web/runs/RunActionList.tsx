@@ -1,9 +1,8 @@
 import { Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import type { PlaybookRunAction } from '@contracts';
 import { formatDateTime } from '@web/core/formatDateTime';
-import { RunStatusIcon, statusLabel } from './RunStatusBadge';
+import { NotStartedIcon, RunStatusIcon, statusLabel } from './RunStatusBadge';
 import { formatDuration } from './runTimes';
-import { isSelectable } from './runSteps';
+import { NOT_STARTED, type RunStep, isNotStarted, isSelectable } from './runSteps';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, margin: 0, padding: 0, listStyle: 'none' },
@@ -31,14 +30,14 @@ const useStyles = makeStyles({
 });
 
 export interface RunActionListProps {
-  steps: readonly PlaybookRunAction[];
+  steps: readonly RunStep[];
   selectedId: string | null;
   onSelect(id: string): void;
 }
 
 /**
  * The run's steps in order with their status and duration (spec 02 §4): a skipped action cannot be selected, a
- * sleeping one says until when.
+ * sleeping one says until when; the actions that have not started yet follow, greyed and not selectable.
  */
 export function RunActionList({ steps, selectedId, onSelect }: RunActionListProps) {
   const styles = useStyles();
@@ -58,14 +57,25 @@ export function RunActionList({ steps, selectedId, onSelect }: RunActionListProp
               data-step-id={step.id}
               onClick={selectable ? () => onSelect(step.id) : undefined}
             >
-              <RunStatusIcon status={step.status} />
-              <Text className={styles.name} weight={selected ? 'semibold' : 'regular'}>
-                {step.name}
-              </Text>
-              <Caption1 className={styles.duration}>{formatDuration(step.start_time, step.end_time)}</Caption1>
-              {step.status === 'sleeping' && <Caption1 className={styles.note}>Sleeping until {formatDateTime(step.scheduled_time)}</Caption1>}
-              {step.status === 'skipped' && <Caption1 className={styles.note}>{statusLabel(step.status)}</Caption1>}
-              {step.retry_count > 0 && <Caption1 className={styles.note}>Retried {step.retry_count}×</Caption1>}
+              {isNotStarted(step) ? (
+                <>
+                  <NotStartedIcon />
+                  <Text className={styles.name}>{step.name}</Text>
+                  <span />
+                  <Caption1 className={styles.note}>{NOT_STARTED}</Caption1>
+                </>
+              ) : (
+                <>
+                  <RunStatusIcon status={step.status} />
+                  <Text className={styles.name} weight={selected ? 'semibold' : 'regular'}>
+                    {step.name}
+                  </Text>
+                  <Caption1 className={styles.duration}>{formatDuration(step.start_time, step.end_time)}</Caption1>
+                  {step.status === 'sleeping' && <Caption1 className={styles.note}>Sleeping until {formatDateTime(step.scheduled_time)}</Caption1>}
+                  {step.status === 'skipped' && <Caption1 className={styles.note}>{statusLabel(step.status)}</Caption1>}
+                  {step.retry_count > 0 && <Caption1 className={styles.note}>Retried {step.retry_count}×</Caption1>}
+                </>
+              )}
             </button>
           </li>
         );

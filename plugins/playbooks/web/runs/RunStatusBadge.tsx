@@ -4,6 +4,7 @@ import {
   ArrowSync16Regular,
   CalendarClock16Regular,
   CheckmarkCircle16Filled,
+  CircleHint16Regular,
   Clock16Regular,
   DismissCircle16Filled,
   HourglassHalf16Regular,
@@ -75,6 +76,16 @@ export function RunStatusIcon({ status }: { status: PlaybookRunStatus }) {
   return (
     <span role="img" aria-label={statusLabel(status)} data-status={status} style={{ display: 'inline-flex' }}>
       <Icon className={className} />
+    </span>
+  );
+}
+
+/** The action list's icon of an action that has not started yet (it has no status of its own). */
+export function NotStartedIcon() {
+  const styles = useStyles();
+  return (
+    <span role="img" aria-label="Not started" data-status="not_started" style={{ display: 'inline-flex' }}>
+      <CircleHint16Regular className={styles.other} />
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { actionLogText, defaultStepId, linkParts, logFileName, runSteps, selectedStepId } from './runSteps';
+import { actionLogText, defaultStepId, isSelectable, linkParts, logFileName, runSteps, selectedStepId } from './runSteps';
 import { endsAt, formatDuration, startsAt } from './runTimes';
 import { runAction, runDetail } from './testing';
 
@@ -7,6 +7,36 @@ describe('run steps', () => {
     expect(runSteps(runDetail({ status: 'failed', error: 'boom' })).map((s) => s.name)).toEqual(['Initialization', 'restart']);
     expect(runSteps(runDetail({ status: 'failed', error: null })).map((s) => s.name)).toEqual(['restart']);
     expect(runSteps(runDetail({ status: 'completed', error: 'boom' })).map((s) => s.name)).toEqual(['restart']);
+  });
+
+  it("lists the spec's actions that have no row yet as not started, after those that have, never selectable", () => {
+    const playbook = {
+      ...runDetail().playbook!,
+      spec: { actions: [{ name: 'check' }, { name: 'restart' }, { name: 'notify' }] },
+    };
+    const pending = runSteps(runDetail({ status: 'pending_approval', start_time: null, end_time: null, actions: [], playbook }));
+    expect(pending.map((s) => [s.name, 'notStarted' in s])).toEqual([
+      ['check', true],
+      ['restart', true],
+      ['notify', true],
+    ]);
+    expect(pending.some(isSelectable)).toBe(false);
+    expect(defaultStepId(pending)).toBeNull();
+    expect(selectedStepId(pending, pending[0].id)).toBeNull();
+
+    const running = runSteps(
+      runDetail({ status: 'running', end_time: null, playbook, actions: [runAction({ id: 'a1', name: 'check', status: 'running', end_time: null })] }),
+    );
+    expect(running.map((s) => [s.id, s.name])).toEqual([
+      ['a1', 'check'],
+      ['not-started-1', 'restart'],
+      ['not-started-2', 'notify'],
+    ]);
+    expect(defaultStepId(running)).toBe('a1');
+
+    const failed = runSteps(runDetail({ status: 'failed', error: 'bad parameter', actions: [], playbook }));
+    expect(failed.map((s) => s.name)).toEqual(['Initialization', 'check', 'restart', 'notify']);
+    expect(failed.filter(isSelectable).map((s) => s.id)).toEqual(['initialization']);
   });
 
   it('selects the running step, else the last that ran, never a skipped one', () => {

@@ -3,12 +3,32 @@ import type { PlaybookRunAction, PlaybookRunDetail } from '@contracts';
 /** The id of the synthetic first step of a run that failed before (or outside) its actions. */
 export const INITIALIZATION_STEP_ID = 'initialization';
 
+/** An action of the run's spec that has no row yet (the run waits for approval or its turn, or stopped before it). */
+export interface NotStartedStep {
+  id: string;
+  name: string;
+  notStarted: true;
+}
+
+/** A line of the run page's action list: an action that has a row (or the synthetic Initialization), or one to come. */
+export type RunStep = PlaybookRunAction | NotStartedStep;
+
+export const NOT_STARTED = 'Not started';
+
+export const isNotStarted = (step: RunStep): step is NotStartedStep => 'notStarted' in step;
+
 /**
  * The steps the run page lists: the run's actions, preceded by a step 0 'Initialization' carrying the run's error when
- * the run failed with one (spec 02 §4), so that error has a log pane like any action's.
+ * the run failed with one (spec 02 §4), so that error has a log pane like any action's; then the actions of the run's
+ * own spec that have no row yet, so a run waiting for approval (or its turn) shows what will run. The worker writes an
+ * action's row when it reaches it, in the spec's order: the rows are the spec's first actions.
  */
-export function runSteps(run: PlaybookRunDetail): PlaybookRunAction[] {
-  if (run.status !== 'failed' || !run.error) return run.actions;
+export function runSteps(run: PlaybookRunDetail): RunStep[] {
+  const planned = run.playbook?.spec?.actions ?? [];
+  const notStarted: NotStartedStep[] = planned
+    .slice(run.actions.length)
+    .map((action, offset) => ({ id: `not-started-${run.actions.length + offset}`, name: action.name, notStarted: true }));
+  if (run.status !== 'failed' || !run.error) return [...run.actions, ...notStarted];
   const initialization: PlaybookRunAction = {
     id: INITIALIZATION_STEP_ID,
     name: 'Initialization',
@@ -20,14 +40,14 @@ export function runSteps(run: PlaybookRunDetail): PlaybookRunAction[] {
     result: null,
     retry_count: 0,
   };
-  return [initialization, ...run.actions];
+  return [initialization, ...run.actions, ...notStarted];
 }
 
-/** Skipped actions never ran: there is nothing to show for them. */
-export const isSelectable = (step: PlaybookRunAction) => step.status !== 'skipped';
+/** Skipped actions never ran and actions to come have not: there is nothing to show for them. */
+export const isSelectable = (step: RunStep): step is PlaybookRunAction => !isNotStarted(step) && step.status !== 'skipped';
 
 /** The step shown before the user picks one: the one running now, else the last that ran, else the first selectable. */
-export function defaultStepId(steps: readonly PlaybookRunAction[]): string | null {
+export function defaultStepId(steps: readonly RunStep[]): string | null {
   const selectable = steps.filter(isSelectable);
   const running = selectable.find((step) => step.status === 'running');
   const started = selectable.filter((step) => step.start_time);
@@ -35,9 +55,13 @@ export function defaultStepId(steps: readonly PlaybookRunAction[]): string | nul
 }
 
 /** The step the user chose while the run still has it, else the default one. */
-export function selectedStepId(steps: readonly PlaybookRunAction[], chosen: string | null): string | null {
+export function selectedStepId(steps: readonly RunStep[], chosen: string | null): string | null {
   return chosen && steps.some((step) => step.id === chosen && isSelectable(step)) ? chosen : defaultStepId(steps);
 }
+
+/** The selectable step with that id (the log pane's), if any. */
+export const selectedStep = (steps: readonly RunStep[], id: string | null): PlaybookRunAction | null =>
+  steps.filter(isSelectable).find((step) => step.id === id) ?? null;
 
 /** The text fields of a result the log pane shows by name; anything else is shown as JSON. */
 export const LOG_FIELDS = ['stdout', 'stderr', 'logs'] as const;
