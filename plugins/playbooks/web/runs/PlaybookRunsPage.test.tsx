@@ -3,6 +3,8 @@ import PlaybookRunsPage from '../pages/PlaybookRunsPage';
 import type { PlaybookRunRow } from './runsApi';
 import { currentLocation, renderAt } from '@web/core/testing/renderAt';
 import { stubFetch } from '@web/core/testing/stubFetch';
+import { formatDateTime } from '@web/core/formatDateTime';
+import { formatShortDateTime } from './runTimes';
 import { PLAYBOOK_ID, RUN_ID } from './testing';
 
 const row = (values: Partial<PlaybookRunRow>): PlaybookRunRow => ({
@@ -97,6 +99,31 @@ describe('PlaybookRunsPage', () => {
     expect(within(second).getByRole('link', { name: 'api health' })).toHaveAttribute('href', '/health?checkId=chk-1');
     expect(within(second).getByText('Failed')).toHaveAttribute('data-status', 'failed');
     expect(within(third).getByRole('link', { name: 'payments' })).toHaveAttribute('href', '/topology?id=cmp-1');
+  });
+
+  it('shows the dates short with the whole date as a tooltip, and names, resources and creators with theirs (cut when narrow)', async () => {
+    answer([
+      row({
+        id: 'r1',
+        playbook: { id: PLAYBOOK_ID, name: 'restart-pod', title: 'Restart the pod and wait until every replica is ready again', icon: null },
+        config_id: 'cfg-1',
+        config: { id: 'cfg-1', name: 'web-0-with-a-rather-long-name', type: 'Kubernetes::Pod' },
+        creator: { id: 'u1', name: 'Ada Augusta King, Countess of Lovelace' },
+      }),
+    ]);
+    openRuns();
+    await waitFor(() => expect(runRows()).toHaveLength(1));
+    const [first] = runRows();
+    const cell = (column: string) => first.querySelector<HTMLElement>(`[col-id="${column}"]`)!;
+    const date = within(cell('start_time')).getByTitle(formatDateTime('2026-03-01T10:00:00Z'));
+    expect(date).toHaveTextContent(formatShortDateTime('2026-03-01T10:00:00Z'));
+    expect(date.textContent!.length).toBeLessThan(formatDateTime('2026-03-01T10:00:00Z').length);
+    expect(within(cell('created_at')).getByTitle(formatDateTime('2026-03-01T09:59:00Z'))).toHaveTextContent(formatShortDateTime('2026-03-01T09:59:00Z'));
+    expect(within(cell('name')).getByTitle('Restart the pod and wait until every replica is ready again')).toBeInTheDocument();
+    expect(within(cell('resource')).getByTitle('web-0-with-a-rather-long-name')).toContainElement(
+      within(cell('resource')).getByRole('link', { name: 'web-0-with-a-rather-long-name' }),
+    );
+    expect(within(cell('created_by')).getByTitle('Ada Augusta King, Countess of Lovelace')).toHaveTextContent('Ada Augusta King, Countess of Lovelace');
   });
 
   it('reads the last 7 days by default, and a chosen range from the URL', async () => {

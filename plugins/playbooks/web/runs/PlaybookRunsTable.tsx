@@ -1,3 +1,4 @@
+import type { HTMLAttributes, ReactNode } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { DataTable, type DataTableColumn } from '@web/core/components/DataTable';
 import { ErrorPanel } from '@web/core/components/ErrorPanel';
@@ -5,13 +6,24 @@ import { formatDateTime } from '@web/core/formatDateTime';
 import { PlaybookIcon } from '../PlaybookIcon';
 import { RunResourceLink, type RunResource } from './RunResourceLink';
 import { RunStatusBadge } from './RunStatusBadge';
-import { formatDuration } from './runTimes';
+import { formatDuration, formatShortDateTime } from './runTimes';
 import type { PlaybookRunRow } from './runsApi';
 import type { PlaybookRunsState } from './usePlaybookRunsState';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  truncated: { display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
+
+/** A cell's text cut with an ellipsis when the column is narrow; the tooltip has all of it. */
+function Truncated({ title, children, ...rest }: { title: string; children?: ReactNode } & HTMLAttributes<HTMLSpanElement>) {
+  const styles = useStyles();
+  return (
+    <span {...rest} className={styles.truncated} title={title || undefined}>
+      {children ?? title}
+    </span>
+  );
+}
 
 /** The row's resource: its config, check or component, named by the embed (or its id when not embedded). */
 export function rowResource(row: PlaybookRunRow): RunResource | null {
@@ -28,43 +40,61 @@ function RunName({ row }: { row: PlaybookRunRow }) {
   return (
     <span className={styles.name}>
       <PlaybookIcon icon={row.playbook?.icon} size={16} />
-      <span>{playbookTitle(row)}</span>
+      <Truncated title={playbookTitle(row)} />
     </span>
   );
 }
 
+const runDate = (row: PlaybookRunRow) => row.start_time ?? row.scheduled_time;
+const creatorName = (row: PlaybookRunRow) => row.creator?.name ?? '';
+
+/**
+ * The seven columns of spec 02 fit a 1280 px window beside the sidebar (their least widths add up to 960 px of the ~1000 there are): the
+ * dates are short (the tooltip has the whole date), names and resources share what is left and are cut with an
+ * ellipsis.
+ */
 const COLUMNS: DataTableColumn<PlaybookRunRow>[] = [
-  { id: 'name', header: 'Name', flex: 2, minWidth: 200, sortable: false, value: playbookTitle, render: (row) => <RunName row={row} /> },
+  { id: 'name', header: 'Name', flex: 2, minWidth: 160, sortable: false, value: playbookTitle, render: (row) => <RunName row={row} /> },
   {
     id: 'resource',
     header: 'Resource',
     flex: 2,
-    minWidth: 160,
+    minWidth: 130,
     sortable: false,
     value: (row) => rowResource(row)?.name ?? '',
     // data-row-toggle: following the link does not also open the run.
-    render: (row) => (
-      <span data-row-toggle>
-        <RunResourceLink resource={rowResource(row)} />
-      </span>
-    ),
+    render: (row) => {
+      const resource = rowResource(row);
+      return (
+        <Truncated data-row-toggle title={resource ? resource.name || resource.id : ''}>
+          <RunResourceLink resource={resource} />
+        </Truncated>
+      );
+    },
   },
   { id: 'status', header: 'Status', width: 150, render: (row) => <RunStatusBadge status={row.status} /> },
   {
     id: 'start_time',
     header: 'Date',
-    width: 180,
-    value: (row) => row.start_time ?? row.scheduled_time,
-    render: (row) => formatDateTime(row.start_time ?? row.scheduled_time),
+    width: 155,
+    value: runDate,
+    render: (row) => <Truncated title={formatDateTime(runDate(row))}>{formatShortDateTime(runDate(row))}</Truncated>,
   },
-  { id: 'duration', header: 'Duration', width: 110, sortable: false, value: (row) => formatDuration(row.start_time, row.end_time) },
-  { id: 'created_at', header: 'Created At', width: 180, render: (row) => formatDateTime(row.created_at) },
+  { id: 'duration', header: 'Duration', width: 100, sortable: false, value: (row) => formatDuration(row.start_time, row.end_time) },
+  {
+    id: 'created_at',
+    header: 'Created At',
+    width: 155,
+    render: (row) => <Truncated title={formatDateTime(row.created_at)}>{formatShortDateTime(row.created_at)}</Truncated>,
+  },
   {
     id: 'created_by',
     header: 'Created By',
-    width: 170,
+    flex: 1,
+    minWidth: 110,
     sortable: false,
-    value: (row) => row.creator?.name ?? '',
+    value: creatorName,
+    render: (row) => <Truncated title={creatorName(row)} />,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { actionLogText, defaultStepId, isSelectable, linkParts, logFileName, runSteps, selectedStepId } from './runSteps';
-import { endsAt, formatDuration, startsAt } from './runTimes';
+import { endsAt, formatDuration, formatShortDateTime, startsAt } from './runTimes';
 import { runAction, runDetail } from './testing';
 
 describe('run steps', () => {
@@ -89,6 +89,17 @@ describe('run times', () => {
     expect(startsAt('now-banana', now)).toBe('2026-03-03T00:00:00.000Z');
     expect(endsAt('')).toBe('');
     expect(endsAt('nonsense')).toBe('');
+  });
+
+  it('writes short dates: day and time this year, the date alone another year', () => {
+    const thisYear = formatShortDateTime('2026-03-01T10:00:00Z', now);
+    expect(thisYear).not.toContain('2026');
+    expect(thisYear).toMatch(/\d{1,2}:\d{2}/);
+    const lastYear = formatShortDateTime('2025-03-01T10:00:00Z', now);
+    expect(lastYear).toContain('2025');
+    expect(lastYear).not.toMatch(/\d{1,2}:\d{2}/);
+    expect(formatShortDateTime(null, now)).toBe('');
+    expect(formatShortDateTime('nonsense', now)).toBe('');
   });
 
   it('formats durations, up to now while running', () => {

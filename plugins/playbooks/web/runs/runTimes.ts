@@ -40,3 +40,17 @@ export function formatDuration(start: string | null | undefined, end: string | n
   if (hours < 24) return `${hours}h ${minutes % 60}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
+
+const sameYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const otherYear = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/**
+ * A timestamp for a narrow table column: day and time this year ("Mar 1, 10:00 AM"), the date alone another year
+ * ("Mar 1, 2025"); blank when missing or invalid. The cell's tooltip gives the whole of it (formatDateTime).
+ */
+export function formatShortDateTime(value: string | null | undefined, now: number = Date.now()): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return (date.getFullYear() === new Date(now).getFullYear() ? sameYear : otherYear).format(date);
+}
