@@ -43,6 +43,7 @@ const UP = [
      ADD COLUMN action_index integer NOT NULL DEFAULT 0,
      ADD COLUMN child_run_id uuid REFERENCES playbook_runs (id) ON DELETE SET NULL`,
   `CREATE UNIQUE INDEX playbook_run_actions_position_key ON playbook_run_actions (playbook_run_id, action_index)`,
+  `CREATE INDEX playbook_run_actions_child_run_id_idx ON playbook_run_actions (child_run_id) WHERE child_run_id IS NOT NULL`,
   `CREATE TABLE playbook_schedules (
      playbook_id uuid NOT NULL REFERENCES playbooks (id) ON DELETE CASCADE,
      position integer NOT NULL,
@@ -89,6 +90,7 @@ const DOWN = [
   `DROP FUNCTION playbook_run_notify()`,
   `DROP INDEX playbooks_webhook_path_key`,
   `DROP TABLE playbook_schedules`,
+  `DROP INDEX playbook_run_actions_child_run_id_idx`,
   `DROP INDEX playbook_run_actions_position_key`,
   `ALTER TABLE playbook_run_actions DROP COLUMN child_run_id, DROP COLUMN action_index`,
   `DROP INDEX playbook_runs_parent_id_idx`,
