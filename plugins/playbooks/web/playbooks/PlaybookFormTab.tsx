@@ -25,7 +25,8 @@ const YamlEditor = lazy(() => import('@web/core/editor/YamlEditor'));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  meta: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalM },
+  // Fields keep their own height (a stretched Field grows its input): the inputs of a row line up, hints hang below.
+  meta: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', alignItems: 'start', gap: tokens.spacingHorizontalM },
   specHeader: { display: 'flex', justifyContent: 'flex-end' },
 });
 
