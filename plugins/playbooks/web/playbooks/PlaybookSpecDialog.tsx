@@ -11,7 +11,7 @@ import type { ValidationError } from '@web/core/editor/useYamlValidation';
 import { zodResolver } from '@web/core/forms/zodResolver';
 import { useAccess, usePluginRegistry } from '@web/core/plugin-host';
 import { PlaybookFormTab } from './PlaybookFormTab';
-import { type PlaybookFormValues, newPlaybookValues, playbookFormSchema, playbookValues } from './playbookDocument';
+import { type PlaybookFormValues, newPlaybookValues, playbookFormSchema, playbookValues, starterPlaybookValues } from './playbookDocument';
 import { createPlaybook, updatePlaybook, validatePlaybook } from './playbooksApi';
 import { usePlaybookText } from './usePlaybookText';
 
@@ -84,7 +84,7 @@ interface PlaybookSpecFormProps extends Pick<PlaybookSpecDialogProps, 'stored' |
 }
 
 function storedValues(stored: PlaybookDocument | null): PlaybookFormValues {
-  if (!stored) return newPlaybookValues();
+  if (!stored) return starterPlaybookValues();
   const parsed = playbookValues(stored.yaml);
   if (parsed.ok) return parsed.values;
   // A stored document always parses; should it not, the row's fields still open the form.

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { parse } from 'yaml';
 import { Code20Regular } from '@fluentui/react-icons';
 import type { PlaybookDocument, Role } from '@contracts';
 import { definePlugin } from '@web/core/plugin-host';
 import PlaybooksPage from '../pages/PlaybooksPage';
+import { STARTER_SPEC } from './playbookDocument';
 import type { PlaybookRow } from './playbooksApi';
 import { currentLocation, renderAt } from '@web/core/testing/renderAt';
 import { type Call, reply, stubFetch } from '@web/core/testing/stubFetch';
@@ -155,11 +157,30 @@ describe('the spec form', () => {
   it("refuses to save without a title and a spec: 'This field is required' under both", async () => {
     const api = open();
     fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    await findTextbox('Spec YAML');
+    type('Spec YAML', '');
     click('Save');
     const title = textbox('Title');
     await waitFor(() => expect(inDialog().getAllByText('This field is required')).toHaveLength(2));
     expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(api.to('POST /api/playbooks')).toHaveLength(0);
+  });
+
+  it('starts a new playbook on a starter spec (a parameter and an http action, no exec) that saves with a title alone', async () => {
+    const api = open('/playbooks', { routes: [['POST /api/playbooks', { ...stored, id: 'p9' }]] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    expect(await findTextbox('Spec YAML')).toHaveValue(STARTER_SPEC);
+    expect(textbox('Name')).toHaveValue('');
+    type('Title', 'My first playbook');
+    click('Save');
+    expect(await toast('Playbook Spec created successfully')).toBeInTheDocument();
+    const { yaml } = api.to('POST /api/playbooks')[0].body as { yaml: string };
+    const spec = (parse(yaml) as { spec: Record<string, unknown> }).spec;
+    expect(spec).toEqual({
+      title: 'My first playbook',
+      parameters: [{ name: 'message', label: 'Message', default: 'hello' }],
+      actions: [{ name: 'call-service', http: { url: 'https://example.com/', method: 'GET', headers: { 'X-Message': '{{ .params.message }}' } } }],
+    });
   });
 
   it("creates a playbook from the form's fields as one document, says 'Playbook Spec created successfully' and refreshes the list", async () => {
@@ -170,6 +191,8 @@ describe('the spec form', () => {
     type('Icon', 'https://example.com/drain.svg');
     type('Description', 'Cordons and drains');
     fireEvent.change(inDialog().getByRole('combobox', { name: 'Category', ...hidden }), { target: { value: 'Kubernetes' } });
+    await findTextbox('Spec YAML');
+    type('Spec YAML', '');
     fireEvent.click(inDialog().getByRole('button', { name: 'Add action', ...hidden }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Exec', ...hidden }));
     expect(textbox('Spec YAML')).toHaveValue("actions:\n  - name: exec-1\n    exec:\n      script: ''\n");

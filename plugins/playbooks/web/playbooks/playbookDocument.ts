@@ -37,6 +37,33 @@ export const newPlaybookValues = (): PlaybookFormValues => ({
   spec: '',
 });
 
+/**
+ * The Spec field of a new playbook: a short spec that saves as it is, for an editor too (an http action, not exec,
+ * which needs an admin), with comments saying what to change. Run, it calls example.com (allowed by the outbound
+ * policy). The comments guide the editor only: the saved document is the spec they describe.
+ */
+export const STARTER_SPEC = `# A starter: edit it, or replace it ("Add action" adds an action of any type).
+# The resources it runs against (configs, checks or components; none: it runs without one), e.g.
+# configs:
+#   - types: ['Kubernetes::Pod']
+parameters:
+  - name: message
+    label: Message
+    default: hello
+actions:
+  - name: call-service
+    http:
+      # Replace with your service's address (https://, http:// or connection://<name>).
+      url: https://example.com/
+      method: GET
+      headers:
+        # A template: the run's value of the parameter.
+        X-Message: '{{ .params.message }}'
+`;
+
+/** The spec form's values for a new playbook: empty but for the starter Spec. */
+export const starterPlaybookValues = (): PlaybookFormValues => ({ ...newPlaybookValues(), spec: STARTER_SPEC });
+
 export type SpecTextResult = { ok: true; spec: Record<string, unknown> } | { ok: false; error: YamlProblem };
 
 /** The Spec field's text → the rest of the spec ('' is an empty one: the form's required rule speaks for it). */
