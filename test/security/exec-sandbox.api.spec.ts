@@ -68,7 +68,7 @@ describe('exec checks: who may save them, and what they can reach', () => {
   (asRoot ? it : it.skip)('runs an administrator’s script for a responder’s Run Now as nobody, away from the gateway’s secrets', async () => {
     const script = [
       'id -u',
-      'cat /proc/$PPID/environ >/dev/null 2>&1 && echo READ-ENVIRON',
+      `cat /proc/${process.pid}/environ >/dev/null 2>&1 && echo READ-ENVIRON`,
       `cat ${dataDir}/connection.key 2>/dev/null`,
       'env | grep -c -e DATABASE_URL -e PG -e ADMIN || true',
     ].join('\n');

