@@ -199,7 +199,12 @@ describe('playbook triggers', () => {
 
     beforeAll(async () => {
       await as(admin)
-        .post('/api/connections', { name: 'webhook-credentials', type: 'http', url: 'https://ci.example.com', properties: { PASSWORD: 'hook-s3cret', TOKEN: 'tok-9f8e7d' } })
+        .post('/api/connections', {
+          name: 'webhook-credentials',
+          type: 'http',
+          url: 'https://ci.example.com',
+          properties: { PASSWORD: 'hook-s3cret', TOKEN: 'tok-9f8e7d' },
+        })
         .expect(201);
       basicHook = await save({
         title: 'Deploy hook',
