@@ -11,3 +11,4 @@ export * from './canary-spec';
 export * from './scrapers';
 export * from './catalog';
 export * from './playbooks';
+export * from './playbook-params';

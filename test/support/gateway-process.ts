@@ -1,23 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+import { freePort } from './free-port';
+
 const HOOK = path.join(__dirname, 'swc-register.cjs');
 const MAX_OUTPUT = 64 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface GatewayProcessOptions {
   /** The database it runs on (already migrated or not: main.ts migrates). */

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CheckRunner, CheckSpec } from '@contracts';
 import { checkContext } from './check-context';
-import { freePort } from './peers/prometheus';
+import { freePort } from './free-port';
 
 /**
  * What every check type that calls its peer over HTTP reports alike (they all go through core's one outbound client):

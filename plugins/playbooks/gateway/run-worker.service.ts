@@ -13,7 +13,6 @@ import {
   type PlaybookSpec,
   type SearchableResource,
 } from '@contracts';
-import { can } from '@contracts';
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { APP_CONFIG, loadConfig, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore, secretResolver } from '@gateway/core/connections';
@@ -26,6 +25,7 @@ import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { actionTypeOf, IF_KEYWORDS } from './playbook-document';
 import { PlaybookResourcesService } from './resources.service';
 import { RunEventsHub } from './run-events.service';
+import { ActionLog, capResult, held, LEASE_LOST, LeaseLost } from './run-records';
 import { PlaybookRunsService } from './runs.service';
 import { condition, renderBody, scopeVariables } from './templates';
 
@@ -64,26 +64,8 @@ interface ActionRow {
 /** Why a run stopped for now: it ended, or waits (sleeping until a time, or waiting for a child run). */
 type Pause = { until: Date } | { child: string } | null;
 
-/** The run (parameter `run`) is still this replica's (parameter `owner`): every action write is conditional on it. */
-const held = (run: string, owner: string) => `EXISTS (SELECT 1 FROM playbook_runs r WHERE r.id = ${run} AND r.lease_owner = ${owner} AND r.status = 'running')`;
-
-/** The abort reason of a run whose lease this replica lost (it writes nothing more about it). */
-const LEASE_LOST = 'The run is no longer this replica’s';
-
-/** This replica no longer holds the run (its lease ran out and another replica took it, or it was cancelled). */
-class LeaseLost extends Error {}
-
-/** `playbook` actions may nest this deep (a run, its child, the child's child...). */
-export const MAX_CHILD_DEPTH = 5;
-/** A stored action result is kept under this size (an answer or a query result cut, with `truncated: true`). */
-export const MAX_RESULT_BYTES = 1024 * 1024;
-const MAX_RESULT_STRING = 64 * 1024;
-const MAX_RESULT_ITEMS = 1000;
-
-const LOG_FLUSH_MS = 1000;
 /** How long a stopped action may take to return its result before the engine gives up on it. */
 const ABORT_GRACE_MS = 2000;
-const MAX_LOG_BYTES = 256 * 1024;
 
 /**
  * Executes playbook runs: a durable state machine on Postgres. Every replica claims due runs (`scheduled`, or
@@ -393,7 +375,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       run: { id: run.id, playbookId: run.playbook_id, playbookName: scope.playbook.name, action: action.name, attempt: row.retry_count + 1 },
       scope,
       log: (line) => log.add(line),
-      startPlaybook: (request) => this.startChild(run, request),
+      startPlaybook: (request) => this.runs.startChild(run, request),
     };
     try {
       const body = await renderBody(
@@ -430,71 +412,6 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     if (!written || written === 'success()') return !failed;
     if (IF_KEYWORDS.includes(written)) return written === 'always()' ? true : written === 'failure()' ? failed : false;
     return condition(written, { ...scopeVariables(scope), failed }, this.evaluator);
-  }
-
-  /**
-   * The `playbook` action's child run. It is started on behalf of whoever started this run (its creator is
-   * inherited), never deeper than MAX_CHILD_DEPTH, never of a playbook already among its ancestors (no loops), and a
-   * child that runs scripts only when an administrator (a writer of `exec`) wrote the starting playbook: otherwise a
-   * playbook anyone may trigger (a webhook) would run an administrator's scripts with values of its choosing.
-   */
-  private async startChild(run: ClaimedRun, request: { name: string; namespace?: string; params?: Record<string, unknown> }): Promise<string> {
-    const [namespace, name] = request.name.includes('/') && !request.namespace ? request.name.split('/', 2) : [request.namespace ?? 'default', request.name];
-    const playbook = await this.db.one<{ id: string }>(`SELECT id FROM playbooks WHERE name = $1 AND namespace = $2 AND deleted_at IS NULL`, [name, namespace]);
-    if (!playbook) throw new Error(`No playbook named '${namespace}/${name}'`);
-    const ancestors = await this.db.query<{ playbook_id: string; depth: number }>(
-      `WITH RECURSIVE up AS (
-         SELECT id, parent_id, playbook_id, 1 AS depth FROM playbook_runs WHERE id = $1
-         UNION ALL SELECT p.id, p.parent_id, p.playbook_id, up.depth + 1 FROM playbook_runs p JOIN up ON p.id = up.parent_id WHERE up.depth <= $2)
-       SELECT playbook_id, depth FROM up`,
-      [run.id, MAX_CHILD_DEPTH],
-    );
-    if (ancestors.some((a) => a.playbook_id === playbook.id))
-      throw new Error(`'${namespace}/${name}' is already running in this chain of playbooks: it would start itself`);
-    if (ancestors.length >= MAX_CHILD_DEPTH) throw new Error(`playbooks may start playbooks at most ${MAX_CHILD_DEPTH} deep`);
-    const row = await this.runsRow(playbook.id);
-    if (this.runs.runsCode(row.spec)) {
-      const author = await this.db.query<{ role: string }>(
-        `SELECT pr.role FROM playbooks p JOIN person_roles pr ON pr.person_id = p.created_by WHERE p.id = $1`,
-        [run.playbook_id],
-      );
-      if (
-        !can(
-          author.map((r) => r.role),
-          'exec',
-          'write',
-        )
-      ) {
-        throw new Error(`'${namespace}/${name}' runs scripts: only a playbook written by an administrator may start it`);
-      }
-    }
-    const resource = run.config_id
-      ? { kind: 'config' as const, id: run.config_id }
-      : run.check_id
-        ? { kind: 'check' as const, id: run.check_id }
-        : run.component_id
-          ? { kind: 'component' as const, id: run.component_id }
-          : null;
-    const applies = resource && (row.spec[`${resource.kind}s` as 'configs' | 'checks' | 'components'] ?? []).length > 0;
-    const id = await this.runs.submit({
-      playbook: row,
-      resource: applies ? resource : null,
-      params: request.params ?? {},
-      principal: null,
-      createdBy: run.created_by,
-      trigger: 'playbook',
-      parentId: run.id,
-    });
-    return id!;
-  }
-
-  private async runsRow(id: string) {
-    const row = await this.db.one<import('./playbooks.service').PlaybookRow>(
-      `SELECT id, name, namespace, title, icon, description, category, source, spec, created_by, created_at, updated_at FROM playbooks WHERE id = $1`,
-      [id],
-    );
-    if (!row) throw new Error('The playbook no longer exists');
-    return row;
   }
 
   private async scopeOf(run: ClaimedRun): Promise<PlaybookScope> {
@@ -642,55 +559,4 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       await this.db.query(`UPDATE playbook_runs SET status = 'scheduled', scheduled_time = now() WHERE id = $1 AND status = 'waiting'`, [run.parent_id]);
     }
   }
-}
-
-/** Lines an action logs: kept (capped) and flushed to its row at most once a second for the live view. */
-class ActionLog {
-  text = '';
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly write: (text: string) => Promise<unknown>) {}
-
-  add(line: string): void {
-    if (this.text.length >= MAX_LOG_BYTES) return;
-    this.text += `${line}\n`;
-    if (this.text.length >= MAX_LOG_BYTES) this.text = `${this.text.slice(0, MAX_LOG_BYTES)}\n… (log cut at ${MAX_LOG_BYTES / 1024} KiB)\n`;
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      this.flushing = this.write(this.text).catch(() => undefined);
-    }, LOG_FLUSH_MS);
-  }
-
-  async close(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.flushing;
-  }
-}
-
-/**
- * A result as stored: strings cut at 64 KiB and lists at 1,000 items (with `truncated: true`), and, if it is still
- * larger than MAX_RESULT_BYTES, only a preview of it. Every run read and stream message carries the results.
- */
-export function capResult(result: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!result) return result;
-  const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
-  if (size(result) <= MAX_RESULT_BYTES) return result;
-  let truncated = false;
-  const cut = (value: unknown): unknown => {
-    if (typeof value === 'string' && value.length > MAX_RESULT_STRING) {
-      truncated = true;
-      return `${value.slice(0, MAX_RESULT_STRING)}… (cut at 64 KiB)`;
-    }
-    if (Array.isArray(value)) {
-      if (value.length > MAX_RESULT_ITEMS) truncated = true;
-      return value.slice(0, MAX_RESULT_ITEMS).map(cut);
-    }
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cut(v)]));
-    return value;
-  };
-  const smaller = { ...(cut(result) as Record<string, unknown>), ...(truncated ? { truncated: true } : {}) };
-  if (size(smaller) <= MAX_RESULT_BYTES) return smaller;
-  return { truncated: true, preview: JSON.stringify(smaller).slice(0, MAX_RESULT_STRING) };
 }

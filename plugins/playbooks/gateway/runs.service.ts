@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  can,
   FINAL_RUN_STATUSES,
   parametersProblems,
   type PlaybookApproval,
@@ -14,8 +15,11 @@ import { Db, type Queryable } from '@gateway/core/database/db.service';
 import { badRequest, conflict, forbidden, notFound } from '@gateway/core/http/domain-error';
 import { resourceOf, PlaybooksService, type PlaybookRow } from './playbooks.service';
 import { PlaybookResourcesService } from './resources.service';
-import { playbookApplies, takesNoResource, type ResourceRow } from './selectors';
+import { playbookApplies, SELECTOR_KEY, takesNoResource, type ResourceRow } from './selectors';
 import { condition, renderText, scopeVariables, TemplateError } from './templates';
+
+/** `playbook` actions may nest this deep (a run, its child, the child's child...). */
+export const MAX_CHILD_DEPTH = 5;
 
 /** How a run was started (`playbook_runs.trigger`). */
 export type RunTrigger = 'manual' | 'rerun' | 'schedule' | 'webhook' | 'playbook' | `event:${string}`;
@@ -53,9 +57,58 @@ export class PlaybookRunsService {
     private readonly evaluator: ExpressionEvaluator,
   ) {}
 
-  /** The spec has an action whose type runs code (exec). */
-  runsCode(spec: PlaybookRow['spec']): boolean {
-    return this.playbooks.specRunsCode(spec);
+  /**
+   * The `playbook` action's child run. It is started on behalf of whoever started the parent (its creator is
+   * inherited), never deeper than MAX_CHILD_DEPTH, never of a playbook already among its ancestors (no loops), and a
+   * child that runs scripts only when an administrator (a writer of `exec`) wrote the starting playbook: otherwise a
+   * playbook anyone may trigger (a webhook) would run an administrator's scripts with values of its choosing.
+   */
+  async startChild(
+    parent: { id: string; playbook_id: string; created_by: string | null; config_id: string | null; check_id: string | null; component_id: string | null },
+    request: { name: string; namespace?: string; params?: Record<string, unknown> },
+  ): Promise<string> {
+    const [namespace, name] = request.name.includes('/') && !request.namespace ? request.name.split('/', 2) : [request.namespace ?? 'default', request.name];
+    const found = await this.db.one<{ id: string }>(`SELECT id FROM playbooks WHERE name = $1 AND namespace = $2 AND deleted_at IS NULL`, [name, namespace]);
+    if (!found) throw new Error(`No playbook named '${namespace}/${name}'`);
+    const ancestors = await this.db.query<{ playbook_id: string }>(
+      `WITH RECURSIVE up AS (
+         SELECT id, parent_id, playbook_id, 1 AS depth FROM playbook_runs WHERE id = $1
+         UNION ALL SELECT p.id, p.parent_id, p.playbook_id, up.depth + 1 FROM playbook_runs p JOIN up ON p.id = up.parent_id WHERE up.depth <= $2)
+       SELECT playbook_id FROM up`,
+      [parent.id, MAX_CHILD_DEPTH],
+    );
+    if (ancestors.some((a) => a.playbook_id === found.id))
+      throw new Error(`'${namespace}/${name}' is already running in this chain of playbooks: it would start itself`);
+    if (ancestors.length >= MAX_CHILD_DEPTH) throw new Error(`playbooks may start playbooks at most ${MAX_CHILD_DEPTH} deep`);
+    const playbook = await this.playbooks.row(found.id);
+    if (this.playbooks.specRunsCode(playbook.spec)) {
+      const author = await this.db.query<{ role: string }>(
+        `SELECT pr.role FROM playbooks p JOIN person_roles pr ON pr.person_id = p.created_by WHERE p.id = $1`,
+        [parent.playbook_id],
+      );
+      if (
+        !can(
+          author.map((r) => r.role),
+          'exec',
+          'write',
+        )
+      ) {
+        throw new Error(`'${namespace}/${name}' runs scripts: only a playbook written by an administrator may start it`);
+      }
+    }
+    // The parent's resource, when the child applies to resources of that kind.
+    const resource = resourceOf(parent);
+    const applies = resource && (playbook.spec[SELECTOR_KEY[resource.kind]] ?? []).length > 0;
+    const id = await this.submit({
+      playbook,
+      resource: applies ? resource : null,
+      params: request.params ?? {},
+      principal: null,
+      createdBy: parent.created_by,
+      trigger: 'playbook',
+      parentId: parent.id,
+    });
+    return id!;
   }
 
   /** `POST /api/playbook/run`. */

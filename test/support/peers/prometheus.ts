@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import * as net from 'node:net';
+import { freePort } from '../free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,18 +9,6 @@ export const PROMETHEUS_BINARY = '/usr/bin/prometheus';
 export interface PrometheusPeer {
   url: string;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (the server is closed before the port is handed out). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

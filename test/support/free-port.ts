@@ -1,0 +1,13 @@
+import * as net from 'node:net';
+
+/** A free TCP port on 127.0.0.1 (the server is closed before the port is handed out). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
