@@ -279,6 +279,17 @@ export interface PlaybookListItem {
 }
 
 export type SearchableResource = 'config' | 'check' | 'component';
+/** The selector list of a playbook's spec that names each kind of resource. */
+export const RESOURCE_SELECTORS: Record<SearchableResource, 'configs' | 'checks' | 'components'> = {
+  config: 'configs',
+  check: 'checks',
+  component: 'components',
+};
+
+/** The kinds of resources a playbook's selectors name; none: it runs without a resource (manual, schedule, webhook). */
+export function playbookResourceKinds(spec: Pick<PlaybookSpec, 'configs' | 'checks' | 'components'> | null | undefined): SearchableResource[] {
+  return (Object.keys(RESOURCE_SELECTORS) as SearchableResource[]).filter((kind) => Boolean(spec?.[RESOURCE_SELECTORS[kind]]?.length));
+}
 /** `POST /api/resources/search`: resource pickers and the first piece of a global search. */
 export interface ResourceSearchRequest {
   search?: string;

@@ -1,4 +1,4 @@
-import type { PlaybookSpec, ResourceSelector, SearchableResource } from '@contracts';
+import { playbookResourceKinds, RESOURCE_SELECTORS, type PlaybookSpec, type ResourceSelector, type SearchableResource } from '@contracts';
 
 /** A resource as the selectors and templates see it. */
 export interface ResourceRow {
@@ -10,7 +10,8 @@ export interface ResourceRow {
   [field: string]: unknown;
 }
 
-export const SELECTOR_KEY: Record<SearchableResource, 'configs' | 'checks' | 'components'> = { config: 'configs', check: 'checks', component: 'components' };
+/** The selector list of the spec naming each kind (contracts: one rule with the run dialog). */
+export const SELECTOR_KEY = RESOURCE_SELECTORS;
 
 /** The most `*` one pattern may hold (validated at save; longer runs of `*` count as one). */
 export const MAX_WILDCARDS = 8;
@@ -86,7 +87,7 @@ export function playbookApplies(spec: PlaybookSpec, kind: SearchableResource, re
 
 /** A playbook with no selectors at all runs without a resource (manual, scheduled or webhook runs). */
 export function takesNoResource(spec: PlaybookSpec): boolean {
-  return !spec.configs?.length && !spec.checks?.length && !spec.components?.length;
+  return !playbookResourceKinds(spec).length;
 }
 
 /**

@@ -13,7 +13,7 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 import type { PlaybookRow } from './playbooks.service';
 import { PlaybookResourcesService } from './resources.service';
 import { PlaybookRunsService } from './runs.service';
-import { matchesSelector, playbookApplies } from './selectors';
+import { matchesSelector, playbookApplies, SELECTOR_KEY } from './selectors';
 import { condition, scopeVariables } from './templates';
 
 /** Queue event → the trigger list it feeds and the event name written there (`check.failed` → canary `failed`). */
@@ -88,7 +88,7 @@ export class PlaybookTriggersService implements EventHandler, OnApplicationBoots
       if (!matching.length) continue;
       if (resource && trigger.kind !== 'incident' && !playbookApplies(playbook.spec, trigger.kind, resource)) {
         // A trigger with no selectors of its kind applies to every resource of the event.
-        const selectors = playbook.spec[`${trigger.kind}s` as 'configs' | 'checks' | 'components'];
+        const selectors = playbook.spec[SELECTOR_KEY[trigger.kind]];
         if (selectors?.length) continue;
       }
       const variables = {
@@ -119,7 +119,7 @@ export class PlaybookTriggersService implements EventHandler, OnApplicationBoots
       }
       if (!fires) continue;
       const kind = trigger.kind === 'incident' ? null : trigger.kind;
-      const applies = kind && resource && (playbook.spec[`${kind}s` as 'configs' | 'checks' | 'components'] ?? []).length > 0;
+      const applies = kind && resource && (playbook.spec[SELECTOR_KEY[kind]] ?? []).length > 0;
       try {
         await this.runs.submit({
           playbook,

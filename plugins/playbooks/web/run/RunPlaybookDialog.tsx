@@ -7,6 +7,7 @@ import {
   type PlaybookSpec,
   type SearchableResource,
   parametersProblems,
+  playbookResourceKinds,
 } from '@contracts';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
@@ -39,15 +40,6 @@ export interface RunnablePlaybook {
   title: string | null;
   icon: string | null;
   spec?: Pick<PlaybookSpec, 'configs' | 'checks' | 'components'> | null;
-}
-
-/** The kinds of resources a playbook's selectors name (none: it runs without a resource). */
-export function selectorKinds(spec: RunnablePlaybook['spec']): SearchableResource[] {
-  const kinds: SearchableResource[] = [];
-  if (spec?.configs?.length) kinds.push('config');
-  if (spec?.checks?.length) kinds.push('check');
-  if (spec?.components?.length) kinds.push('component');
-  return kinds;
 }
 
 const KIND_LABELS: Record<SearchableResource, string> = { config: 'Config', check: 'Check', component: 'Component' };
@@ -92,7 +84,7 @@ export function RunPlaybookDialog({ playbook, resource: preset, onClose }: RunPl
   const styles = useStyles();
   const navigate = useNavigate();
   const toast = useToast();
-  const kinds = preset ? [preset.kind] : selectorKinds(playbook.spec);
+  const kinds = preset ? [preset.kind] : playbookResourceKinds(playbook.spec);
   const needsResource = Boolean(preset) || kinds.length > 0;
   const [picked, setPicked] = useState<RunResource | null>(null);
   const resource = preset ?? picked;
