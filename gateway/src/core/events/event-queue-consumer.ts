@@ -9,6 +9,8 @@ import { EVENT_HANDLERS, eventMatches, type EventHandler, type QueuedEvent } fro
 const BATCH = 50;
 /** After this many failed deliveries an event stays in the queue with its error (the event queue page lists it). */
 export const MAX_EVENT_ATTEMPTS = 10;
+/** How long shutting down waits for a pass under way. */
+const SHUTDOWN_WAIT_MS = 2000;
 
 /**
  * The one consumer of `event_queue` on each replica. Woken by `pg_notify('event_queue')` (migration 1732300000006)
@@ -46,7 +48,10 @@ export class EventQueueConsumer implements OnApplicationBootstrap, OnModuleDestr
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.listener?.close();
-    await this.draining;
+    // The database pool closes alongside (this consumer lives in the core module with it): a pass under way may never
+    // get its answers, so it is not waited for beyond a moment. What it claimed and did not finish is delivered again
+    // after its backoff.
+    await Promise.race([this.draining, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
   }
 
   /** Handles what is queued now (also called by tests to drain the queue without waiting). */
@@ -86,6 +91,7 @@ export class EventQueueConsumer implements OnApplicationBootstrap, OnModuleDestr
        RETURNING e.id, e.name, e.properties, e.created_at, e.attempts, e.handled_by`,
       [BATCH, MAX_EVENT_ATTEMPTS],
     );
+    if (this.stopped) return 0;
     const handlers = this.plugins.contributions(EVENT_HANDLERS);
     await Promise.all(events.map((event) => this.deliver(event, handlers)));
     return events.length;
