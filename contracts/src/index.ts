@@ -12,3 +12,5 @@ export * from './scrapers';
 export * from './catalog';
 export * from './playbooks';
 export * from './playbook-params';
+export * from './topology';
+export * from './logs';

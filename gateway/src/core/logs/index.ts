@@ -1,0 +1,1 @@
+export { LOG_BACKENDS } from './log-backends';
