@@ -78,6 +78,12 @@ export interface TypeExtension extends ExtensionBase {
   savePermissionHint?: string;
 }
 
+/** A log-backend type of the Log Backends form: its picker tile and the spec a new backend of it starts from. */
+export interface LogBackendTypeExtension extends TypeExtension {
+  /** The spec's YAML for a new backend of this type (the object under `spec`, with the type's key). */
+  example: string;
+}
+
 /** What a link-to-incident dialog receives (one provider: the incidents plugin). */
 export interface IncidentLinkDialogProps {
   open: boolean;
@@ -117,6 +123,8 @@ export interface ExtensionPoints {
   'playbooks.actionTypes': TypeExtension;
   /** The "run a playbook on this resource" button (one provider: the playbooks plugin), placed by other areas. */
   'playbooks.runButton': { id: string; load: LazyComponent<PlaybookRunButtonProps> } & ExtensionBase;
+  /** Log-backend types of the Log Backends form: `plugins/logs-<type>/web` (label, icon, a starter spec in YAML). */
+  'logs.backendTypes': LogBackendTypeExtension;
 }
 
 export type ExtensionPointName = keyof ExtensionPoints;
