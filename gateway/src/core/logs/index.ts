@@ -1,1 +1,1 @@
-export { LOG_BACKENDS } from './log-backends';
+export { LOG_BACKENDS, LOG_SEARCH, type ComponentLogSearch } from './log-backends';

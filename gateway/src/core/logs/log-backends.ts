@@ -1,4 +1,4 @@
-import type { LogBackendType } from '@contracts';
+import type { LogBackendType, LogSearchRequest, LogSearchResponse } from '@contracts';
 import { createExtensionPoint } from '../plugin-host/extension-point';
 
 /**
@@ -7,3 +7,14 @@ import { createExtensionPoint } from '../plugin-host/extension-point';
  * are the list of backend types (no other list exists).
  */
 export const LOG_BACKENDS = createExtensionPoint<LogBackendType>({ id: 'logs', description: 'log backend types: one per logging backend spec key' });
+
+/**
+ * A component's log search as other areas use it (the topology snapshot adds a component's recent lines). One
+ * provider, the logs area: `@Extension(LOG_SEARCH, 'logs')`; absent when that plugin is not installed.
+ */
+export interface ComponentLogSearch {
+  /** Lines of the component's log selector `name` (its first when absent); 404-style errors are thrown as DomainErrors. */
+  search(request: LogSearchRequest): Promise<LogSearchResponse>;
+}
+
+export const LOG_SEARCH = createExtensionPoint<ComponentLogSearch>({ id: 'log-search', description: "a component's log search, for other areas" });
