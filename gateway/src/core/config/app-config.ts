@@ -142,6 +142,25 @@ export interface AppConfig {
     /** A claimed run's lease: renewed while it runs; a run whose lease ran out is recovered by any replica. */
     leaseMs: number;
   };
+  /** Topology runs and the component roll-up (plugins/topology). */
+  topology: {
+    /** Runs topologies on their schedules (Run Now works without it). */
+    scheduler: boolean;
+    tickMs: number;
+    /** Topology runs at once on one replica. */
+    concurrency: number;
+    /** How often each replica rolls up the health and summary of components whose inputs changed (besides LISTEN). */
+    rollupTickMs: number;
+  };
+  /** Logs (plugins/logs and plugins/logs-*). */
+  logs: {
+    /** The console's own log is also written here (rotated), so a `file` backend can show it; null = stdout only. */
+    file: string | null;
+    /** The folders a `file` log backend may read (and everything below them); any other path is refused. */
+    fileRoots: string[];
+    /** How long one search may take. */
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -325,6 +344,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tickMs: int(env, 'PLAYBOOK_WORKER_TICK_MS', 1000, 50, 60_000),
       concurrency: int(env, 'PLAYBOOK_CONCURRENCY', 50, 1, 10_000),
       leaseMs: int(env, 'PLAYBOOK_LEASE_MS', 30_000, 2_000, 3_600_000),
+    },
+    topology: {
+      scheduler: bool(env, 'TOPOLOGY_SCHEDULER', true),
+      tickMs: int(env, 'TOPOLOGY_SCHEDULER_TICK_MS', 5_000, 50, 600_000),
+      concurrency: int(env, 'TOPOLOGY_CONCURRENCY', 4, 1, 100),
+      rollupTickMs: int(env, 'TOPOLOGY_ROLLUP_TICK_MS', 500, 20, 60_000),
+    },
+    logs: {
+      // LOG_FILE=off keeps the log on stdout only; a relative path is under the project root.
+      file: env.LOG_FILE === 'off' ? null : path.resolve(root, env.LOG_FILE || path.join(env.DATA_DIR || 'data', 'logs', 'console.log')),
+      fileRoots: (env.LOG_FILE_ROOTS?.trim() ? env.LOG_FILE_ROOTS.split(',') : [path.join(env.DATA_DIR || 'data', 'logs')]).map((dir) =>
+        path.resolve(root, dir.trim()),
+      ),
+      timeoutMs: int(env, 'LOGS_TIMEOUT_MS', 30_000, 1_000, 600_000),
     },
   };
 }
