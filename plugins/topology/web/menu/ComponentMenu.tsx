@@ -1,3 +1,4 @@
+import type { JSX } from 'react';
 import type { TopologyComponent } from '@contracts';
 
 /** The ⋯ menu of a topology card and of the side panel (spec 02 card menu). */

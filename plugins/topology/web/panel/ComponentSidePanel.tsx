@@ -1,3 +1,4 @@
+import type { JSX } from 'react';
 import type { TopologyComponent } from '@contracts';
 
 /** The side panel of a topology component (spec 02 Topology side panel). */
