@@ -1,21 +1,18 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
-import { CHECK_TYPE_NOT_SUPPORTED, type CheckResult, type CheckSpec } from '@contracts';
+import type { CheckResult, CheckSpec } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
-import { ADDRESS_POLICY, AddressPolicy, OutboundRefused, RunGuard } from '@gateway/core/outbound';
+import { ADDRESS_POLICY, AddressPolicy } from '@gateway/core/outbound';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { CHECK_RUNNERS } from '@gateway/core/checks/check-runners';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
-import { limitDepth } from '@gateway/core/checks/runner-kit';
-import { applyExpressions } from '@gateway/core/checks/expressions';
-import { parseDuration } from './canary-document';
+import { executeCheck, timeoutOf } from '@gateway/core/checks/check-executor';
 import { ExpressionEvaluator } from '@gateway/core/cel';
 import { CheckMetrics, type CheckMetricLabels } from './check-metrics';
 import { boundDetails } from './check-secrets';
-import { secretResolver } from '@gateway/core/connections';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export { timeoutOf, DEFAULT_CHECK_TIMEOUT_MS as DEFAULT_TIMEOUT_MS } from '@gateway/core/checks/check-executor';
 
 /** A stored result, as `check_statuses` holds it. */
 export interface CheckStatusRow {
@@ -194,47 +191,14 @@ export class CheckRunnerService implements OnModuleDestroy {
     return this.plugins.find(CHECK_RUNNERS, type)?.timeoutMs?.(spec) ?? timeoutOf(spec);
   }
 
-  /** The runner's result with the check's expressions applied; never throws. */
+  /** The runner's result with the check's expressions applied (core `executeCheck`), its details bounded for storage; never throws. */
   async execute(type: string, spec: CheckSpec, runner = this.plugins.find(CHECK_RUNNERS, type)): Promise<CheckResult> {
-    if (!runner) return { pass: false, invalid: true, duration: 0, message: CHECK_TYPE_NOT_SUPPORTED, error: CHECK_TYPE_NOT_SUPPORTED, details: {} };
-    const timeoutMs = runner.timeoutMs?.(spec) ?? timeoutOf(spec);
-    const controller = new AbortController();
-    const guard = new RunGuard(this.policy);
-    const t0 = Date.now();
-    let timer: NodeJS.Timeout | undefined;
-    let result: CheckResult;
-    try {
-      const timedOut = new Promise<CheckResult>((resolve) => {
-        timer = setTimeout(() => {
-          controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-          resolve({
-            pass: false,
-            invalid: false,
-            duration: Date.now() - t0,
-            message: `timed out after ${timeoutMs} ms`,
-            error: `timed out after ${timeoutMs} ms`,
-            details: {},
-          });
-        }, timeoutMs);
-      });
-      const context = {
-        signal: controller.signal,
-        timeoutMs,
-        resolveSecret: secretResolver((name) => this.connections.resolve(name), guard.ledger),
-        outbound: guard,
-      };
-      result = await Promise.race([runner.run(spec, context), timedOut]);
-    } catch (error) {
-      const message = (error as Error).message ?? String(error);
-      // A call the guard rails refused is a configuration problem: invalid, not a failure of the target.
-      result = { pass: false, invalid: error instanceof OutboundRefused, duration: Date.now() - t0, message, error: message, details: {} };
-    } finally {
-      clearTimeout(timer);
-    }
-    const evaluated = await applyExpressions(spec, { ...result, details: limitDepth(result.details ?? {}) }, this.expressions);
-    // Nothing a stored credential resolved to leaves the run: not in the stored row, the log or the Run Now answer.
-    const redacted = guard.ledger.redact(evaluated);
-    return { ...redacted, details: boundDetails(redacted.details, this.config.health.storedBodyBytes) };
+    const result = await executeCheck(runner, spec, {
+      policy: this.policy,
+      resolveConnection: (name) => this.connections.resolve(name),
+      expressions: this.expressions,
+    });
+    return { ...result, details: boundDetails(result.details, this.config.health.storedBodyBytes) };
   }
 
   private async store(check: CheckRow, started: Date, result: CheckResult): Promise<CheckStatusRow> {
@@ -296,13 +260,3 @@ const labelsOf = (check: CheckRow): CheckMetricLabels => ({
   namespace: check.namespace ?? '',
   type: check.type,
 });
-
-export function timeoutOf(spec: CheckSpec): number {
-  const raw = spec.timeout;
-  if (typeof raw === 'number' && raw > 0) return raw;
-  if (typeof raw === 'string') {
-    const ms = /^\d+$/.test(raw) ? Number(raw) : parseDuration(raw);
-    if (ms && ms > 0) return ms;
-  }
-  return DEFAULT_TIMEOUT_MS;
-}
