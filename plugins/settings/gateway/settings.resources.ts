@@ -36,8 +36,6 @@ export class SettingsResources implements DataApiResourceProvider {
         ],
         softDelete: true,
       },
-      { name: 'logging_backends', kind: 'table', read: 'logging_backends', write: 'logging_backends', feature: 'settings.logging_backends', softDelete: true },
-      { name: 'logging_backends_with_status', kind: 'view', read: 'logging_backends', feature: 'settings.logging_backends' },
       { name: 'integrations_with_status', kind: 'view', read: 'integrations', feature: 'settings.integrations' },
       { name: 'job_history', kind: 'table', read: 'database', write: null, feature: 'settings.job_history' },
       { name: 'job_histories', kind: 'view', read: 'database', feature: 'settings.job_history' },
