@@ -1,0 +1,61 @@
+import type { TopologyDocument, TopologyRunResult } from '@contracts';
+import { ApiError, dataApiPath, http, isApiError, pg, withQuery } from '@web/core/api';
+import { JOB_HISTORY_LIMIT } from '@web/core/editor/JobHistoryTab';
+import { describeProblem } from '@web/core/editor/YamlCodeTab';
+import type { ValidationError } from '@web/core/editor/useYamlValidation';
+
+export const TOPOLOGIES_SETTINGS_PATH = '/settings/topologies';
+export const NEW_TOPOLOGY_ID = 'new';
+/** The list view, refreshed after a save or delete. */
+export const TOPOLOGIES_VIEW = 'topologies_with_status';
+export const topologySettingsPath = (id: string) => `${TOPOLOGIES_SETTINGS_PATH}/${encodeURIComponent(id)}`;
+
+export const topologyKey = (id: string) => `/api/topologies/${encodeURIComponent(id)}`;
+
+/**
+ * A save's 400 (`invalid_topology`) with each problem and its line in the message, so the editor's save error says
+ * where; other failures pass through unchanged.
+ */
+export function withProblemLines(error: unknown): unknown {
+  const problems = problemsOf(error);
+  if (!isApiError(error) || !problems.length) return error;
+  const message = problems.map(describeProblem).join('; ');
+  return new ApiError(message, { kind: error.kind, status: error.status, code: error.code, body: error.body });
+}
+
+/** `details.problems` of a 400 answer (`[{message, path, line, column}]`); none for anything else. */
+export function problemsOf(error: unknown): ValidationError[] {
+  if (!isApiError(error) || error.status !== 400) return [];
+  const details = (error.body as { details?: { problems?: unknown } } | null)?.details;
+  const problems = Array.isArray(details?.problems) ? details.problems : [];
+  return problems.filter((p): p is ValidationError => typeof p === 'object' && p !== null && typeof (p as ValidationError).message === 'string');
+}
+
+const rethrowWithLines = (error: unknown): never => {
+  throw withProblemLines(error);
+};
+
+/** Create and update send the document as written (`{yaml}`). */
+export const createTopology = (yaml: string) => http.post<TopologyDocument>('/api/topologies', { yaml }).catch(rethrowWithLines);
+export const updateTopology = (id: string, yaml: string) => http.put<TopologyDocument>(topologyKey(id), { yaml }).catch(rethrowWithLines);
+/** Soft delete (spec 03 §4). */
+export const deleteTopology = (id: string) => http.delete<void>(topologyKey(id));
+export const validateTopology = (yaml: string) => http.post<{ errors: ValidationError[] }>('/api/topologies/validate', { yaml });
+
+/** A run may take as long as its lookups do: the call waits for the run's end (409 while one is under way). */
+const RUN_TIMEOUT_MS = 6 * 60_000;
+export const runTopology = (id: string) => http.post<TopologyRunResult>(`${topologyKey(id)}/run`, undefined, { timeoutMs: RUN_TIMEOUT_MS });
+
+/**
+ * The newest runs of one topology. Not core's `jobHistoryKey`: that filters `job_histories` on the resource id alone;
+ * topology runs are named by their resource type too, as the gateway writes them (`resource_type = 'topology'`).
+ */
+export function topologyJobHistoryKey(id: string): string {
+  return withQuery(dataApiPath('job_history'), {
+    resource_id: pg.eq(id),
+    resource_type: pg.eq('topology'),
+    select: 'id,name,status,time_start,duration_millis,success_count,error_count,details',
+    order: pg.order('time_start', 'desc'),
+    limit: JOB_HISTORY_LIMIT,
+  });
+}
