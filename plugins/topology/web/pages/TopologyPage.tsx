@@ -1,4 +1,72 @@
-/** Placeholder until its page lands (issue 13). */
+import { useEffect, useRef } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useParams } from 'react-router';
+import { ErrorPanel } from '@web/core/components/ErrorPanel';
+import { Loading } from '@web/core/components/Loading';
+import { useToast } from '@web/core/components/useToast';
+import { TopologyBreadcrumb } from '../grid/TopologyBreadcrumb';
+import { TopologyFilters } from '../grid/TopologyFilters';
+import { TopologyGrid } from '../grid/TopologyGrid';
+import { MULTIPLE_COMPONENTS_MESSAGE, gridScope } from '../grid/gridScope';
+import { useCardWidth, useTopologyView } from '../grid/useTopologyState';
+import { ComponentSidePanel } from '../panel/ComponentSidePanel';
+import { topologyQuery, useTopology } from '../topologyApi';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: '100%' },
+  body: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalL, flexGrow: 1 },
+  main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, flexGrow: 1, minWidth: 0 },
+});
+
+/**
+ * /topology and /topology/:id (spec 02 Topology): the card grid of the root components, or of a component's children
+ * with its side panel; filters and sort in the URL, card size in the browser. Re-read every 30 s.
+ */
 export default function TopologyPage() {
-  return <p>Not built yet</p>;
+  const styles = useStyles();
+  const { id } = useParams();
+  const { view, filters, sort, setSort } = useTopologyView(id);
+  const query = topologyQuery(view);
+  const { data, error, isLoading } = useTopology(query);
+  const [cardWidth, setCardWidth] = useCardWidth();
+  const scope = gridScope(data, id, Boolean(query.flatten));
+  const toast = useToast();
+
+  // Once per component visited, not at every re-read.
+  const toastedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!scope.multiple) {
+      if (data) toastedFor.current = undefined;
+      return;
+    }
+    if (toastedFor.current === id) return;
+    toastedFor.current = id;
+    toast.error(MULTIPLE_COMPONENTS_MESSAGE);
+  }, [scope.multiple, data, id, toast]);
+
+  let grid;
+  if (error && !data) grid = <ErrorPanel error={error} />;
+  else if (!data && isLoading) grid = <Loading />;
+  else grid = <TopologyGrid cards={scope.cards} sortBy={sort.sortBy} sortOrder={sort.sortOrder} cardWidth={cardWidth} />;
+
+  return (
+    <div className={styles.root}>
+      <TopologyBreadcrumb id={id} ancestors={scope.ancestors} name={scope.component?.name} />
+      <div className={styles.body}>
+        <div className={styles.main}>
+          <TopologyFilters
+            filters={filters}
+            answer={data}
+            cards={scope.cards}
+            sort={sort}
+            onSortChange={setSort}
+            cardWidth={cardWidth}
+            onCardWidthChange={setCardWidth}
+          />
+          {grid}
+        </div>
+        {id && <ComponentSidePanel key={id} componentId={id} component={scope.component} />}
+      </div>
+    </div>
+  );
 }
