@@ -6,7 +6,7 @@ import { type ColumnSizes, useColumnSizes } from './useColumnSizes';
 /** Rows rendered at first; scrolling to the end doubles it (spec 01 §9 virtual paging), so 5,000 lines stay cheap. */
 export const LOG_PAGE_SIZE = 100;
 const RESIZE_STEP = 16;
-const DEFAULT_SIZES: ColumnSizes = { time: 230, message: 760, labels: 320 };
+export const DEFAULT_COLUMN_SIZES: ColumnSizes = { time: 230, message: 760, labels: 320 };
 const COLUMNS = [
   { id: 'time', header: 'Time' },
   { id: 'message', header: 'Message' },
@@ -176,7 +176,7 @@ export interface LogsTableProps {
  */
 export function LogsTable({ lines, selected, onToggle, onToggleAll, messageAction }: LogsTableProps) {
   const styles = useStyles();
-  const [sizes, resize] = useColumnSizes(DEFAULT_SIZES);
+  const [sizes, resize] = useColumnSizes(DEFAULT_COLUMN_SIZES);
   const [shown, setShown] = useState(LOG_PAGE_SIZE);
   const total = COLUMNS.reduce((sum, column) => sum + sizes[column.id], 0);
   const visible = lines.length > shown ? lines.slice(0, shown) : lines;

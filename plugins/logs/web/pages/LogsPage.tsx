@@ -148,7 +148,7 @@ export default function LogsPage() {
         </MessageBar>
       )}
       {request && (
-        <div className={styles.status} aria-live="polite">
+        <div className={styles.status} role="status" aria-label="Log search status">
           {stream.loading ? <Spinner size="extra-tiny" label={lineCount ? `Loading logs... ${lineCount} lines so far` : 'Loading logs...'} /> : null}
           {!stream.loading && lineCount > 0 && <Caption1>{lineCount === 1 ? '1 line' : `${lineCount} lines`}</Caption1>}
         </div>
