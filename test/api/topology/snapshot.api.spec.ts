@@ -361,6 +361,20 @@ describe('topology snapshot', () => {
     expect(records(zip['check_statuses.csv'])).toHaveLength(1);
   });
 
+  it('answers an error status, not an attachment, when a read fails before the first byte', async () => {
+    // The related components are read before anything is written: without their table that read fails.
+    await t.pool.query(`ALTER TABLE component_relationships RENAME TO component_relationships_away`);
+    try {
+      const res = await admin.agent.get(`/api/snapshot/topology/${ids.root}?related=true`).expect(500);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.body.statusCode).toBe(500);
+    } finally {
+      await t.pool.query(`ALTER TABLE component_relationships_away RENAME TO component_relationships`);
+    }
+    await download(admin, ids.root, '?related=true').expect(200);
+  });
+
   it('caps check_statuses.csv at 50,000 rows, newest first, and says so in the README', async () => {
     const busy = await component('busy', null, null);
     const canary = await insert(`INSERT INTO canaries (name, spec) VALUES ('busy', '{}')`);

@@ -27,6 +27,13 @@ export class SnapshotController {
       'Cache-Control': 'no-store',
       'X-Accel-Buffering': 'no',
     });
-    await this.snapshots.write(plan, res);
+    try {
+      await this.snapshots.write(plan, res);
+    } catch (error) {
+      // Failed before the first byte: the usual JSON error, not an attachment.
+      res.removeHeader('Content-Disposition');
+      res.removeHeader('Content-Type');
+      throw error;
+    }
   }
 }

@@ -108,9 +108,9 @@ export class SnapshotService {
   }
 
   /**
-   * Writes the archive to `out` and ends it. An error once bytes have gone out can no longer be an HTTP status: the
-   * archive then ends with ERROR.txt (the files before it are whole) and the error is logged. A reader that leaves
-   * stops the work.
+   * Writes the archive to `out` and ends it. An error before the first byte is thrown (the caller answers a status);
+   * once bytes have gone out it can no longer be one: the archive then ends with ERROR.txt (the files before it are
+   * whole) and the error is logged. A reader that leaves stops the work.
    */
   async write(plan: SnapshotPlan, out: Writable): Promise<void> {
     const zip = new ZipStream(out);
@@ -124,6 +124,7 @@ export class SnapshotService {
         out.destroy();
         return;
       }
+      if (!zip.started) throw error;
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error(
         `Snapshot of component ${plan.component.id} failed while writing ${step}: ${message}`,

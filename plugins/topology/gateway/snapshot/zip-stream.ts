@@ -25,6 +25,8 @@ export class ZipStream {
   private readonly zip: Zip;
   private current?: { file: ZipDeflate; name: string };
   private failure?: Error;
+  /** Whether any byte of the archive was handed to the writable (after that, no other status can be answered). */
+  started = false;
   private readonly mtime = new Date();
 
   constructor(private readonly out: Writable) {
@@ -33,8 +35,10 @@ export class ZipStream {
         this.failure = error;
         return;
       }
-      if (!out.destroyed && !out.writableEnded) out.write(chunk);
-      if (final && !out.writableEnded) out.end();
+      if (out.destroyed || out.writableEnded) return;
+      this.started = true;
+      out.write(chunk);
+      if (final) out.end();
     });
   }
 
