@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { can, type CanaryDocument } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
+import type { CanaryOwner } from '@gateway/core/checks/owned-canaries';
 import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest, forbidden, notFound } from '@gateway/core/http/domain-error';
@@ -143,6 +144,31 @@ export class CanariesService {
       if (!row.rowCount) throw notFound('Canary not found');
       await tx.query(`UPDATE checks SET deleted_at = now(), next_runtime = NULL WHERE canary_id = $1 AND deleted_at IS NULL`, [id]);
     });
+  }
+
+  /**
+   * The canary `owner` owns (unique by its source and name) with `spec`, and its checks, in the owner's transaction.
+   * Throws a 400 naming every problem when the spec is not a valid canary.
+   */
+  async syncOwned(tx: PoolClient, owner: CanaryOwner, spec: Record<string, unknown>): Promise<{ canaryId: string; checkIds: string[] }> {
+    const canary = this.parse({ name: owner.name, namespace: owner.namespace, spec });
+    const existing = await tx.query<{ id: string }>(`SELECT id FROM canaries WHERE source = $1 AND name = $2 AND deleted_at IS NULL`, [
+      owner.source,
+      owner.name,
+    ]);
+    let canaryId = existing.rows[0]?.id;
+    if (canaryId) {
+      await tx.query(`UPDATE canaries SET spec = $2, schedule = $3, namespace = $4 WHERE id = $1`, [canaryId, canary.spec, canary.schedule, canary.namespace]);
+    } else {
+      const row = await tx.query<{ id: string }>(
+        `INSERT INTO canaries (name, namespace, spec, schedule, source, agent_id) VALUES ($1, $2, $3, $4, $5, coalesce($6, '00000000-0000-0000-0000-000000000000'::uuid)) RETURNING id`,
+        [canary.name, canary.namespace, canary.spec, canary.schedule, owner.source, owner.agentId],
+      );
+      canaryId = row.rows[0].id;
+    }
+    await this.syncChecks(tx, canaryId, canary);
+    const checks = await tx.query<{ id: string }>(`SELECT id FROM checks WHERE canary_id = $1 AND deleted_at IS NULL`, [canaryId]);
+    return { canaryId, checkIds: checks.rows.map((r) => r.id) };
   }
 
   private write<T>(work: (tx: PoolClient) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HealthOwnedCanaries } from './owned-canaries';
 import { CanariesService } from './canaries.service';
 import { CheckMetrics } from './check-metrics';
 import { CheckRunnerService } from './check-runner.service';
@@ -13,6 +14,16 @@ import { SummaryService } from './summary.service';
  * placeholder runners for the spec's check types that no plugin runs yet. */
 @Module({
   controllers: [HealthController],
-  providers: [HealthResources, CanariesService, CheckMetrics, CheckRunnerService, CheckScheduler, SummaryService, RetentionService, PlaceholderCheckRunner],
+  providers: [
+    HealthResources,
+    CanariesService,
+    HealthOwnedCanaries,
+    CheckMetrics,
+    CheckRunnerService,
+    CheckScheduler,
+    SummaryService,
+    RetentionService,
+    PlaceholderCheckRunner,
+  ],
 })
 export class HealthModule {}
