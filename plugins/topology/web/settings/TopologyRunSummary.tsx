@@ -7,7 +7,7 @@ const INTENT = { SUCCESS: 'success', WARNING: 'warning', FAILED: 'error' } as co
 export function TopologyRunSummary({ result }: { result: TopologyRunResult }) {
   const { created, updated, deleted, checks_linked, configs_linked } = result.summary;
   return (
-    <MessageBar intent={INTENT[result.status]} layout="multiline" aria-label="Topology run result">
+    <MessageBar intent={INTENT[result.status]} layout="multiline">
       <MessageBarBody>
         <MessageBarTitle>
           Topology run {result.status}: {result.success_count} components, {result.error_count} errors in {result.duration_millis} ms

@@ -26,7 +26,8 @@ const starterDocument = (name: string, spec: Omit<TopologyStarterDocument['spec'
  * Each lookup is a check spec of its type (the fields its runner validates) plus `display`, which turns the check's
  * result into the child components. The result's details are the expression's variables: a catalog lookup's
  * `items` (id, name, type, health, status, labels, tags), a postgres lookup's `rows`, an http lookup's `json`, an
- * exec lookup's `stdout`.
+ * exec lookup's `stdout`. The expressions are CEL as the core evaluator (cel-js) runs it: a map literal's values
+ * must share one type, so literals next to result fields are wrapped in `dyn()`.
  */
 
 /** Components from catalogue items: one per `Shop::Service` config (the demo catalogue's), linked to that config. */
@@ -44,7 +45,7 @@ const CATALOG = starterDocument('shop-services', {
             name: 'shop-services',
             selector: { types: ['Shop::Service'] },
             display: {
-              expr: "items.map(i, {'name': i.name, 'type': i.type, 'icon': 'server', 'configs': [{'name': i.name, 'types': [i.type]}]})",
+              expr: "items.map(i, {'name': i.name, 'type': i.type, 'icon': dyn('server'), 'configs': dyn([{'name': i.name, 'types': dyn([i.type])}])})",
             },
           },
         ],
@@ -73,8 +74,8 @@ const SQL = starterDocument('databases', {
             query: 'SELECT name, engine, size_gb FROM databases ORDER BY name',
             display: {
               expr:
-                "rows.map(r, {'name': r.name, 'type': 'Database', 'icon': 'database', 'properties': [{'name': 'engine', 'text': r.engine}, " +
-                "{'name': 'size', 'value': r.size_gb, 'unit': 'GB', 'headline': true}]})",
+                "rows.map(r, {'name': r.name, 'type': dyn('Database'), 'icon': dyn('database'), 'properties': dyn([" +
+                "{'name': dyn('engine'), 'text': r.engine}, {'name': dyn('size'), 'value': r.size_gb, 'unit': dyn('GB'), 'headline': dyn(true)}])})",
             },
           },
         ],
@@ -98,7 +99,9 @@ const HTTP = starterDocument('status-page', {
             name: 'status-page',
             url: 'https://status.example.com/api/v2/components.json',
             display: {
-              expr: "json.components.map(c, {'name': c.name, 'type': 'WebsiteComponent', 'icon': 'http', 'properties': [{'name': 'status', 'text': c.status, 'headline': true}]})",
+              expr:
+                "json.components.map(c, {'name': c.name, 'type': dyn('WebsiteComponent'), 'icon': dyn('http'), " +
+                "'properties': dyn([{'name': dyn('status'), 'text': c.status, 'headline': dyn(true)}])})",
             },
           },
         ],
@@ -123,8 +126,8 @@ const EXEC = starterDocument('file-systems', {
             script: "df -P -k | awk 'NR > 1 { print $6, $5 + 0 }'",
             display: {
               expr:
-                "stdout.trim().split('\\n').filter(l, l != '').map(l, {'name': l.split(' ')[0], 'type': 'FileSystem', 'icon': 'storage', " +
-                "'properties': [{'name': 'used', 'value': int(l.split(' ')[1]), 'max': 100, 'unit': '%', 'headline': true}]})",
+                "stdout.trim().split('\\n').filter(l, l != '').map(l, {'name': dyn(l.split(' ')[0]), 'type': dyn('FileSystem'), 'icon': dyn('storage'), " +
+                "'properties': dyn([{'name': dyn('used'), 'value': dyn(int(l.split(' ')[1])), 'max': dyn(100), 'unit': dyn('%'), 'headline': dyn(true)}])})",
             },
           },
         ],
