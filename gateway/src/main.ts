@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   } else if (admin.created) {
     boot.info(`Created the first admin: ${config.adminEmail}`);
   }
-  if (config.demoData) await seedDemoData(db.pool, admin.adminId, { demoDir: config.demoDir });
+  if (config.demoData) await seedDemoData(db.pool, admin.adminId, { demoDir: config.demoDir, logFile: config.logs.file });
 
   // Shutdown is ours (not enableShutdownHooks, which re-raises the signal): close the app, then stop Postgres.
   let stopping = false;

@@ -13,6 +13,8 @@ export type { SeedQueryable } from './context';
 export interface DemoOptions {
   /** The shipped `demo/` folder: when given, a `file` scraper over its catalogue files is added and due at once. */
   demoDir?: string;
+  /** The console's own log file (LOG_FILE): when given, a `file` logging backend named `console` reads it. */
+  logFile?: string | null;
 }
 export { demoId } from './demo-ids';
 
@@ -32,7 +34,7 @@ export async function seedDemoData(db: SeedQueryable, adminId: string, options: 
   await seedPeopleAndTeams(ctx); // people, teams, then the edge agent
   await seedCatalog(ctx);
   if (options.demoDir) await seedDemoScraper(ctx, options.demoDir);
-  await seedTopology(ctx);
+  await seedTopology(ctx, { logFile: options.logFile });
   await seedHealth(ctx);
   await seedIncidents(ctx);
   await seedPlaybooks(ctx);

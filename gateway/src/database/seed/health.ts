@@ -1,7 +1,7 @@
 import { ensure, insert, type SeedContext } from './context';
 import { demoId, json, minutesAgo } from './demo-ids';
 
-/** A canary with checks, an hour of check results, and their links to components and configs. */
+/** A canary with checks, an hour of check results, and their links to configs (the demo topology links components by selector). */
 export async function seedHealth(ctx: SeedContext): Promise<void> {
   // Every target is on this machine (the console's own endpoints, the loopback Postgres and DNS ports): the demo
   // checks run for real once the scheduler picks them up, and a demo must never send traffic elsewhere.
@@ -15,7 +15,6 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
       spread: 60,
       failEvery: 0,
       severity: 'high',
-      component: 'checkout-api',
       config: 'deploy:checkout-api',
     },
     {
@@ -27,7 +26,6 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
       spread: 900,
       failEvery: 3,
       severity: 'critical',
-      component: 'payments-api',
       config: 'deploy:payments-api',
     },
     {
@@ -39,7 +37,6 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
       spread: 9,
       failEvery: 0,
       severity: 'high',
-      component: 'orders-db',
       config: 'rds:orders',
     },
     {
@@ -51,7 +48,6 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
       spread: 11,
       failEvery: 0,
       severity: 'medium',
-      component: null,
       config: null,
     },
   ];
@@ -114,14 +110,6 @@ export async function seedHealth(ctx: SeedContext): Promise<void> {
          ON CONFLICT DO NOTHING`,
       [id, c.base, c.spread, c.failEvery, c.type === 'http' ? 'HTTP 200 OK' : 'ok', 'HTTP 503 Service Unavailable'],
     );
-    if (c.component) {
-      await insert(ctx, 'check_component_relationships', {
-        component_id: demoId(`component:${c.component}`),
-        check_id: id,
-        canary_id: ctx.canaryId,
-        selector_id: 'demo',
-      });
-    }
     if (c.config) {
       await insert(ctx, 'check_config_relationships', { config_id: demoId(`config:${c.config}`), check_id: id, canary_id: ctx.canaryId, selector_id: 'demo' });
     }

@@ -64,9 +64,9 @@ export async function seedIncidents(ctx: SeedContext): Promise<void> {
     {
       id: demoId('evidence:payments:component'),
       hypothesis_id: h.root,
-      type: 'topology',
-      description: 'Topology',
-      component_id: demoId('component:payments-api'),
+      type: 'config',
+      description: 'payments-api deployment',
+      config_id: demoId('config:deploy:payments-api'),
       created_by: admin,
       created_at: minutesAgo(113),
     },

@@ -66,18 +66,6 @@ export async function seedSettings(ctx: SeedContext): Promise<void> {
       }),
     },
     {
-      id: demoId('job:topology'),
-      name: 'TopologyRun',
-      resource_id: ctx.topologyId,
-      resource_type: 'topology',
-      status: 'SUCCESS',
-      time_start: minutesAgo(4),
-      time_end: minutesAgo(3.9),
-      duration_millis: 4_300,
-      success_count: 10,
-      details: json({ summary: { components: 10 } }),
-    },
-    {
       id: demoId('job:logging'),
       name: 'LoggingBackendSync',
       resource_id: lokiId,
