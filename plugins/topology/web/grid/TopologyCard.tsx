@@ -18,7 +18,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow4,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    ...shorthands.border('1px', 'solid', tokens.colorNeutralStroke2),
     borderTopWidth: '6px',
     overflow: 'hidden',
   },
