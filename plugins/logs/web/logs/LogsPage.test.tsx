@@ -135,6 +135,20 @@ describe('/logs', () => {
     expect(searches).toHaveLength(0);
   });
 
+  it('searches components by what is typed in the Component picker', async () => {
+    const { api } = stubLogs({ components: (call: { url: string }) => (call.url.endsWith('q=db') ? [DB] : [API, DB]) });
+    openLogs();
+    await waitFor(() => expect(api.to('GET /api/logs/components')).toHaveLength(1));
+    const picker = screen.getByRole('combobox', { name: 'Component' });
+    fireEvent.change(picker, { target: { value: 'db' } });
+    await waitFor(() => expect(api.last('GET /api/logs/components')?.url).toBe('/api/logs/components?q=db'));
+    fireEvent.click(picker);
+    expect(await screen.findByRole('option', { name: 'payments-db (Database)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'payments-api (Service)' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('option', { name: 'payments-db (Database)' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/logs?topologyId=${DB.id}&logsSelector=postgres`));
+  });
+
   it("says 'Unable to load components!' when the component list fails", async () => {
     stubLogs({ components: reply(500, { message: 'boom' }) });
     openLogs();

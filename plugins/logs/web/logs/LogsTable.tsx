@@ -96,8 +96,8 @@ const LogRow = memo(function LogRow({ line, index, selected, onToggle }: LogRowP
   const styles = useStyles();
   const labels = Object.entries(line.labels ?? {});
   return (
-    <tr className={mergeClasses(selected && styles.selected, levelClass(styles, line.level))} aria-selected={selected}>
-      <td className={mergeClasses(styles.td, styles.time)}>
+    <tr className={selected ? styles.selected : undefined} aria-selected={selected}>
+      <td className={mergeClasses(styles.td, styles.time, levelClass(styles, line.level))}>
         <label className={styles.timeLabel}>
           <input type="checkbox" aria-label={`Select line ${index + 1}`} checked={selected} onChange={() => onToggle(index)} />
           <time dateTime={line.timestamp} title={line.timestamp}>
