@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, PinoNestLogger } from './core/observability/logger';
+import { consoleLogDestination, createLogger, PinoNestLogger } from './core/observability/logger';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { configureApp } from './core/http/configure-app';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, consoleLogDestination(config.logs.file));
   const boot = { info: (msg: string) => logger.info(msg), warn: (msg: string) => logger.warn(msg) };
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
