@@ -220,6 +220,38 @@ describe('topology editor', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it("places the gateway's 400 problems on their lines through the validate endpoint when the answer has no lines", async () => {
+    openAt('/settings/topologies/new');
+    fireEvent.click(await screen.findByRole('button', { name: 'Custom' }));
+    const text = `apiVersion: ${TOPOLOGY_API_VERSION}\nkind: ${TOPOLOGY_KIND}\nmetadata:\n  name: broken\nspec:\n  components:\n    - type: Service\n`;
+    fireEvent.change(codeEditor(), { target: { value: text } });
+    const problem = 'spec.components[0].name: required (or a lookup whose results are the components)';
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/topologies'
+        ? jsonResponse(400, { statusCode: 400, code: 'invalid_topology', message: problem })
+        : url === '/api/topologies/validate'
+          ? jsonResponse(200, { errors: [{ message: problem, path: 'spec.components[0].name', line: 7, column: 7 }] })
+          : jsonResponse(404, {}),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('save-error')).toHaveTextContent(`Line 7, column 7: ${problem}`);
+    expect(sent('/api/topologies/validate')).toContainEqual({ yaml: text });
+    expect(codeEditor()).toHaveValue(text);
+  });
+
+  it("shows a 400's message as it is when no line can be found for it", async () => {
+    openAt('/settings/topologies/new');
+    fireEvent.click(await screen.findByRole('button', { name: 'Custom' }));
+    fireEvent.change(codeEditor(), { target: { value: 'metadata:\n  name: lines\nspec:\n  components: []\n' } });
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/topologies'
+        ? jsonResponse(400, { statusCode: 400, code: 'exec_disabled', message: 'Lookups that run scripts (exec) are turned off' })
+        : jsonResponse(404, {}),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('save-error')).toHaveTextContent(/^Lookups that run scripts \(exec\) are turned off$/);
+  });
+
   it('lists the validation errors of the Code tab as the user types', async () => {
     fetchMock.mockImplementation((url: string) =>
       url === '/api/topologies/validate'

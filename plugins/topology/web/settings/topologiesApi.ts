@@ -14,13 +14,21 @@ export const topologyKey = (id: string) => `/api/topologies/${encodeURIComponent
 
 /**
  * A save's 400 (`invalid_topology`) with each problem and its line in the message, so the editor's save error says
- * where; other failures pass through unchanged.
+ * where. The problems come from the answer's `details.problems` when it has them, else from the validate endpoint for
+ * the same text (it places each problem in the YAML); other failures, or no placed problems, pass through unchanged.
  */
-export function withProblemLines(error: unknown): unknown {
-  const problems = problemsOf(error);
-  if (!isApiError(error) || !problems.length) return error;
-  const message = problems.map(describeProblem).join('; ');
-  return new ApiError(message, { kind: error.kind, status: error.status, code: error.code, body: error.body });
+export async function withProblemLines(error: unknown, yaml: string): Promise<unknown> {
+  if (!isApiError(error) || error.status !== 400 || error.code !== 'invalid_topology') return error;
+  let problems = problemsOf(error);
+  if (!problems.length) {
+    try {
+      problems = (await validateTopology(yaml))?.errors ?? [];
+    } catch {
+      return error;
+    }
+  }
+  if (!problems.some((problem) => problem.line !== undefined)) return error;
+  return new ApiError(problems.map(describeProblem).join('; '), { kind: error.kind, status: error.status, code: error.code, body: error.body });
 }
 
 /** `details.problems` of a 400 answer (`[{message, path, line, column}]`); none for anything else. */
@@ -31,13 +39,17 @@ export function problemsOf(error: unknown): ValidationError[] {
   return problems.filter((p): p is ValidationError => typeof p === 'object' && p !== null && typeof (p as ValidationError).message === 'string');
 }
 
-const rethrowWithLines = (error: unknown): never => {
-  throw withProblemLines(error);
+const saving = async <T>(yaml: string, call: Promise<T>): Promise<T> => {
+  try {
+    return await call;
+  } catch (error) {
+    throw await withProblemLines(error, yaml);
+  }
 };
 
 /** Create and update send the document as written (`{yaml}`). */
-export const createTopology = (yaml: string) => http.post<TopologyDocument>('/api/topologies', { yaml }).catch(rethrowWithLines);
-export const updateTopology = (id: string, yaml: string) => http.put<TopologyDocument>(topologyKey(id), { yaml }).catch(rethrowWithLines);
+export const createTopology = (yaml: string) => saving(yaml, http.post<TopologyDocument>('/api/topologies', { yaml }));
+export const updateTopology = (id: string, yaml: string) => saving(yaml, http.put<TopologyDocument>(topologyKey(id), { yaml }));
 /** Soft delete (spec 03 §4). */
 export const deleteTopology = (id: string) => http.delete<void>(topologyKey(id));
 export const validateTopology = (yaml: string) => http.post<{ errors: ValidationError[] }>('/api/topologies/validate', { yaml });

@@ -1,7 +1,16 @@
 import { parse } from 'yaml';
 import { MIN_TOPOLOGY_EVERY_MS, TOPOLOGY_API_VERSION, TOPOLOGY_KIND } from '@contracts';
 import { REQUIRED_MESSAGE } from '@web/core/forms/fieldValues';
-import { SCHEDULE_TOO_FAST_MESSAGE, addStarter, everyMs, newTopologyModel, parseTopologyYaml, toTopologyYaml, topologyFormProblems } from './topologyDocument';
+import {
+  NAME_FORMAT_MESSAGE,
+  SCHEDULE_TOO_FAST_MESSAGE,
+  addStarter,
+  everyMs,
+  newTopologyModel,
+  parseTopologyYaml,
+  toTopologyYaml,
+  topologyFormProblems,
+} from './topologyDocument';
 import { TOPOLOGY_STARTERS } from './topologyStarters';
 
 const EXPRESSION_KEYS = ['expr', 'javascript', 'jsonPath', 'template'];
@@ -80,8 +89,11 @@ describe('the form rules', () => {
     expect(everyMs('*/5 * * * *')).toBeNull();
   });
 
-  it('needs a name and a namespace, and a schedule no faster than a minute', () => {
+  it('needs a Kubernetes-style name and namespace, and a schedule no faster than a minute', () => {
     expect(topologyFormProblems(newTopologyModel())).toEqual([{ path: 'name', where: 'Name', message: REQUIRED_MESSAGE }]);
+    for (const name of ['Shop', 'shop platform', '-shop', 'shop.', 'a'.repeat(254)])
+      expect([name, topologyFormProblems({ ...newTopologyModel(), name })]).toEqual([name, [{ path: 'name', where: 'Name', message: NAME_FORMAT_MESSAGE }]]);
+    expect(topologyFormProblems({ ...newTopologyModel(), name: 'shop-platform.eu1' })).toEqual([]);
     const model = { ...newTopologyModel(), name: 'x', namespace: ' ', spec: { schedule: '@every 30s' } };
     expect(topologyFormProblems(model).map((p) => [p.path, p.message])).toEqual([
       ['namespace', REQUIRED_MESSAGE],

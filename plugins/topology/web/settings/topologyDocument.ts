@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TOPOLOGY_SCHEDULE, MIN_TOPOLOGY_EVERY_MS, TOPOLOGY_API_VERSION, TOPOLOGY_KIND } from '@contracts';
+import { DEFAULT_TOPOLOGY_SCHEDULE, DNS1123_PATTERN, MIN_TOPOLOGY_EVERY_MS, TOPOLOGY_API_VERSION, TOPOLOGY_KIND } from '@contracts';
 import { type ResourceModel, type ResourceParseResult, isPlainObject, parseResourceYaml, resourceYaml } from '@web/core/editor/resourceDocument';
 import { REQUIRED_MESSAGE } from '@web/core/forms/fieldValues';
 import { TOPOLOGY_STARTERS, type TopologyStarterDocument } from './topologyStarters';
@@ -52,6 +52,10 @@ export function addStarter(spec: Record<string, unknown>, starterId: string): Re
 
 // --- The form's own rules -------------------------------------------------------------------------------------
 
+/** The gateway's rule for a topology's name and namespace (Kubernetes-style), in its words. */
+export const NAME_FORMAT_MESSAGE = "use lowercase letters, digits, '-' and '.'";
+const NAME_MAX_LENGTH = 253;
+
 export const SCHEDULE_TOO_FAST_MESSAGE = `A topology runs at most once a minute (@every ${MIN_TOPOLOGY_EVERY_MS / 60_000}m or slower)`;
 
 const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
@@ -78,11 +82,21 @@ export interface TopologyFormProblem {
   message: string;
 }
 
-/** What the form refuses to send: a name and a namespace, and a schedule no faster than a topology may run. */
+function nameProblem(value: string): string | null {
+  if (!value.trim()) return REQUIRED_MESSAGE;
+  return value.length > NAME_MAX_LENGTH || !DNS1123_PATTERN.test(value) ? NAME_FORMAT_MESSAGE : null;
+}
+
+/**
+ * What the form refuses to send, by the gateway's rules for the form's own fields: a Kubernetes-style name and
+ * namespace, and a schedule no faster than a topology may run.
+ */
 export function topologyFormProblems(model: TopologyModel): TopologyFormProblem[] {
   const problems: TopologyFormProblem[] = [];
-  if (!model.name.trim()) problems.push({ path: 'name', where: 'Name', message: REQUIRED_MESSAGE });
-  if (!model.namespace.trim()) problems.push({ path: 'namespace', where: 'Namespace', message: REQUIRED_MESSAGE });
+  const name = nameProblem(model.name);
+  if (name) problems.push({ path: 'name', where: 'Name', message: name });
+  const namespace = nameProblem(model.namespace);
+  if (namespace) problems.push({ path: 'namespace', where: 'Namespace', message: namespace });
   const schedule = model.spec.schedule;
   if (schedule !== undefined && schedule !== null && typeof schedule !== 'string') {
     problems.push({ path: 'spec.schedule', where: 'Schedule', message: 'must be text such as @every 5m or a cron expression' });
