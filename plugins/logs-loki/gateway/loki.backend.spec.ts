@@ -96,6 +96,7 @@ describe('loki log backend: the LogQL it sends', () => {
     expect(logqlString('broken \uD800 half')).toBe('"broken \uFFFD half"');
     expect(logQuery('{app="x"}', { pod: 'a-1' }, 'Price $1.50')).toBe('{app="x"} |~ "(?i)Price \\\\$1\\\\.50" | pod="a-1"');
     expect(logQuery('{app="x"}', undefined, '')).toBe('{app="x"}');
+    expect(logQuery('{app="x"}', undefined, '  ')).toBe('{app="x"}');
     expect(() => logQuery('{app="x"}', { 'pod-name': 'a' }, '')).toThrow('labels: pod-name is not a Loki label name (letters, digits and _)');
   });
 });

@@ -225,7 +225,8 @@ function streamSelector(query: LogBackendQuery, s: LokiSpec): string {
 /** The LogQL: the selector, the user's text as a case-insensitive line filter, the entry's labels as label filters. */
 export function logQuery(selector: string, labels: Record<string, string> | undefined, text: string): string {
   let q = selector;
-  if (text) q += ` |~ ${logqlString('(?i)' + quoteMeta(text))}`;
+  // Blank text is no filter; other text is matched as written, spaces included.
+  if (text.trim()) q += ` |~ ${logqlString('(?i)' + quoteMeta(text))}`;
   // Labels already in a selector made of them filter again harmlessly.
   for (const [k, v] of Object.entries(labels ?? {})) q += ` | ${labelName(k)}=${logqlString(v)}`;
   return q;
