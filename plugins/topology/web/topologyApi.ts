@@ -64,15 +64,31 @@ export async function fetchTopology(key: string, signal?: AbortSignal): Promise<
   return { components: data?.components ?? [], types: data?.types ?? [], teams: data?.teams ?? [], healthStatuses: data?.healthStatuses ?? [] };
 }
 
+/** An answer with the query it answers: while a new query loads, the last answer stays shown (see useTopology). */
+export interface LoadedTopology extends TopologyResponse {
+  key: string;
+  /** The component id it was read for. */
+  id?: string;
+}
+
+async function fetchLoaded(key: string, signal: AbortSignal): Promise<LoadedTopology> {
+  const answer = await fetchTopology(key, signal);
+  const id = new URLSearchParams(key.split('?')[1] ?? '').get('id') ?? undefined;
+  return { ...answer, key, id };
+}
+
 /**
  * A topology read, re-read every 30 s. A new query aborts the read in flight (a slow old answer never lands), and
- * the last answer stays shown while the next one loads, so the filters do not flicker.
+ * the last answer stays shown while the next one loads, so the filters do not flicker; `fresh` says whether the
+ * answer is this query's.
  */
 export function useTopology(query: TopologyQuery | null) {
-  return useAbortableSWR(query ? topologyKey(query) : null, (signal, key) => fetchTopology(key as string, signal), {
+  const key = query ? topologyKey(query) : null;
+  const response = useAbortableSWR(key, (signal, current) => fetchLoaded(current as string, signal), {
     refreshInterval: TOPOLOGY_REFRESH_MS,
     keepPreviousData: true,
   });
+  return { ...response, fresh: response.data !== undefined && response.data.key === key };
 }
 
 export interface ComponentName {

@@ -350,6 +350,29 @@ describe('TopologyPage with an id', () => {
     expect(await screen.findByTestId('toast-error')).toHaveTextContent('Response has multiple components for the id.');
   });
 
+  it("does not show the last component's cards while another component loads", async () => {
+    let release: (value: unknown) => void = () => undefined;
+    const pending = new Promise((resolve) => (release = resolve));
+    const kid = component({ id: 'k', name: 'kid', components: [] });
+    stubFetch([
+      [
+        '/api/topology',
+        (call: { url: string }) =>
+          call.url.includes('id=k') ? pending.then(() => answer([{ ...kid, components: [component({ name: 'grandchild' })] }])) : answer([parent([kid])]),
+      ],
+    ]);
+    openTopology('/topology/c');
+    await waitFor(() => expect(cardNames()).toEqual(['kid']));
+    fireEvent.click(within(cardNamed('kid')).getByRole('link', { name: 'kid' }));
+    await waitFor(() => expect(currentLocation()).toBe('/topology/k'));
+    expect(await screen.findByTestId('loading')).toBeInTheDocument();
+    expect(cards()).toHaveLength(0);
+    expect(screen.queryByTestId('side-panel')).toBeNull();
+    release(undefined);
+    await waitFor(() => expect(cardNames()).toEqual(['grandchild']));
+    expect(screen.getByTestId('side-panel')).toHaveTextContent('k:kid');
+  });
+
   it('zooms in on a card by its name', async () => {
     stubFetch([['/api/topology', answer([healthy])]]);
     openTopology();

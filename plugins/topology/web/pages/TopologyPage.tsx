@@ -27,7 +27,9 @@ export default function TopologyPage() {
   const { id } = useParams();
   const { view, filters, sort, setSort } = useTopologyView(id);
   const query = topologyQuery(view);
-  const { data, error, isLoading } = useTopology(query);
+  const { data: last, error, fresh } = useTopology(query);
+  // The last answer stays while other filters load; another component's answer does not.
+  const data = last && last.id === id ? last : undefined;
   const [cardWidth, setCardWidth] = useCardWidth();
   const scope = gridScope(data, id, Boolean(query.flatten));
   const toast = useToast();
@@ -35,18 +37,20 @@ export default function TopologyPage() {
   // Once per component visited, not at every re-read.
   const toastedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
+    if (!fresh) return;
     if (!scope.multiple) {
-      if (data) toastedFor.current = undefined;
+      toastedFor.current = undefined;
       return;
     }
     if (toastedFor.current === id) return;
     toastedFor.current = id;
     toast.error(MULTIPLE_COMPONENTS_MESSAGE);
-  }, [scope.multiple, data, id, toast]);
+  }, [fresh, scope.multiple, id, toast]);
 
   let grid;
-  if (error && !data) grid = <ErrorPanel error={error} />;
-  else if (!data && isLoading) grid = <Loading />;
+  // A failed re-read keeps this query's cards; a failed read of a new query is not hidden behind the last cards.
+  if (error && !fresh) grid = <ErrorPanel error={error} />;
+  else if (!data) grid = <Loading />;
   else grid = <TopologyGrid cards={scope.cards} sortBy={sort.sortBy} sortOrder={sort.sortOrder} cardWidth={cardWidth} />;
 
   return (
@@ -65,7 +69,8 @@ export default function TopologyPage() {
           />
           {grid}
         </div>
-        {id && <ComponentSidePanel key={id} componentId={id} component={scope.component} />}
+        {/* After the grid's answer, which usually carries the component (else the panel reads it itself). */}
+        {id && (data !== undefined || error !== undefined) && <ComponentSidePanel key={id} componentId={id} component={scope.component} />}
       </div>
     </div>
   );
