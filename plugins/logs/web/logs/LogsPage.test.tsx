@@ -196,6 +196,14 @@ describe('/logs', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('timeout');
   });
 
+  it('replaces a selector the component does not name (an old link) with its first, searching only that', async () => {
+    const { searches } = stubLogs();
+    openLogs(`?topologyId=${API.id}&logsSelector=gone`);
+    await waitFor(() => expect(currentLocation()).toBe(`/logs?topologyId=${API.id}&logsSelector=app`));
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0].body).toMatchObject({ name: 'app' });
+  });
+
   it('writes the search to the URL 500 ms after the last keystroke, and searches again (the old search aborted)', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { searches } = stubLogs();

@@ -54,9 +54,9 @@ export default function LogsPage() {
     if (selectors.length && !selectors.includes(logsSelector)) setLogsSelector(selectors[0]);
   }, [selectors, logsSelector, setLogsSelector]);
 
-  const selectorKnown = !chosen || selectors.includes(logsSelector);
+  // The search waits for the component: a selector it does not name (an old link) would only be refused.
   const request: LogSearchRequest | null =
-    state.topologyId && logsSelector && selectorKnown
+    chosen && selectors.includes(logsSelector)
       ? { id: state.topologyId, name: logsSelector, query: state.query || undefined, start: searchStart(state.start), limit: LOG_RESULTS_MAX }
       : null;
   const requestKey = request ? JSON.stringify(request) : '';
