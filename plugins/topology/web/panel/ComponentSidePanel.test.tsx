@@ -4,6 +4,7 @@ import type { PlaybookRunButtonProps } from '@web/core/plugin-host';
 import { type Answer, type Call, reply, stubFetch } from '@web/core/testing/stubFetch';
 import { aComponent, currentLocation, incidentsPlugin, playbooksPlugin, renderPanelUi } from '../menu/testing';
 import { ComponentSidePanel, OPEN_SECTIONS_KEY } from './ComponentSidePanel';
+import type { ConfigLinkRow } from './componentApi';
 
 const DB = '/api/db';
 const LINKS = `${DB}/config_component_relationships`;
@@ -15,7 +16,7 @@ const TEAMS = `${DB}/team_components`;
 const INSIGHTS = `${DB}/analysis_by_component`;
 const SECTION_READS = [LINKS, INCIDENTS, CHANGES, CHECKS, RUNS, TEAMS, INSIGHTS];
 
-const links = [
+const links: ConfigLinkRow[] = [
   { config_id: 'cfg1', selector_id: 'manual', config: { id: 'cfg1', name: 'checkout-db', type: 'Postgres', health: 'healthy', status: 'Running' } },
   { config_id: 'cfg2', selector_id: 'sel-abc', config: { id: 'cfg2', name: 'checkout-deploy', type: 'Deployment', health: 'unhealthy', status: null } },
 ];
