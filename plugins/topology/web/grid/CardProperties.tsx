@@ -12,7 +12,8 @@ const useStyles = makeStyles({
   value: { margin: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '2px', minWidth: 0, overflowWrap: 'anywhere' },
   headline: { fontWeight: tokens.fontWeightSemibold },
   alert: { color: tokens.colorPaletteRedForeground1 },
-  bar: { maxWidth: '120px' },
+  // In a column aligned to the end a bar has no width of its own.
+  bar: { width: '96px' },
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
 

@@ -25,12 +25,12 @@ export default function StandaloneComponentPage() {
   const styles = useStyles();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const { data, error, isLoading } = useTopology(id ? { id } : null);
+  const { data, error } = useTopology(id ? { id } : null);
   const component = data?.components[0];
 
   let content;
   if (error && !data) content = isApiError(error) && error.status === 404 ? <EmptyState message={COMPONENT_NOT_FOUND} /> : <ErrorPanel error={error} />;
-  else if (!data && (isLoading || id)) content = <Loading />;
+  else if (!data) content = <Loading />;
   else if (!component) content = <EmptyState message={COMPONENT_NOT_FOUND} />;
   else content = <TopologyCard component={component} width={standaloneWidth(params.get('size'))} />;
   return <div className={styles.root}>{content}</div>;

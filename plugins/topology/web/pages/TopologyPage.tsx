@@ -16,6 +16,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: '100%' },
   body: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalL, flexGrow: 1 },
   main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, flexGrow: 1, minWidth: 0 },
+  panel: { width: '420px', maxWidth: '45%', flexShrink: 0, minWidth: 0 },
 });
 
 /**
@@ -70,7 +71,11 @@ export default function TopologyPage() {
           {grid}
         </div>
         {/* After the grid's answer, which usually carries the component (else the panel reads it itself). */}
-        {id && (data !== undefined || error !== undefined) && <ComponentSidePanel key={id} componentId={id} component={scope.component} />}
+        {id && (data !== undefined || error !== undefined) && (
+          <aside className={styles.panel} aria-label="Component details">
+            <ComponentSidePanel key={id} componentId={id} component={scope.component} />
+          </aside>
+        )}
       </div>
     </div>
   );
