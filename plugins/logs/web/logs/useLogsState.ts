@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQueryState } from '@web/core/hooks/useQueryState';
 import { timeRangeMs } from '@web/core/timeRange';
 
@@ -25,19 +26,20 @@ export function useLogsState() {
   const [logsSelector, setLogsSelector] = useQueryState('logsSelector', '');
   const [query, setQuery] = useQueryState('query', '');
   const [start, setStart] = useQueryState('start', DEFAULT_LOGS_START);
-  return {
-    topologyId,
-    logsSelector,
-    query,
-    start,
-    setComponent: (id: string) => {
-      setTopologyId(id || null);
-      setLogsSelector(null);
-    },
-    setLogsSelector: (name: string) => setLogsSelector(name || null),
-    setQuery: (text: string) => setQuery(text || null),
-    setStart: (range: string) => setStart(range),
-  };
+  // Stable setters: the page's effects depend on them.
+  const setters = useMemo(
+    () => ({
+      setComponent: (id: string) => {
+        setTopologyId(id || null);
+        setLogsSelector(null);
+      },
+      setLogsSelector: (name: string) => setLogsSelector(name || null),
+      setQuery: (text: string) => setQuery(text || null),
+      setStart: (range: string) => setStart(range),
+    }),
+    [setTopologyId, setLogsSelector, setQuery, setStart],
+  );
+  return { topologyId, logsSelector, query, start, ...setters };
 }
 
 export type LogsState = ReturnType<typeof useLogsState>;
