@@ -4,6 +4,7 @@ import { FeatureService } from '../../../gateway/src/core/features/feature.servi
 import type { ExtensionPoint } from '../../../gateway/src/core/plugin-host/extension-point';
 import { LOG_SEARCH, type ComponentLogSearch } from '../../../gateway/src/core/logs/log-backends';
 import { PluginHost } from '../../../gateway/src/core/plugin-host/plugin-host.service';
+import { RollupService } from '../../../plugins/topology/gateway/rollup.service';
 import { TestApp, type SignedInAgent } from '../../support/test-app';
 
 /**
@@ -86,17 +87,6 @@ describe('topology snapshot', () => {
         point === LOG_SEARCH ? logSearch : original(point, id)) as unknown as PluginHost['find']);
     admin = await t.signInAs(['admin']);
     viewer = await t.signInAs(['viewer']);
-    // The lead's migration adds component_relationships (selector links between components); until it lands the
-    // suite creates the same shape itself.
-    await t.pool.query(`CREATE TABLE IF NOT EXISTS component_relationships (
-      component_id uuid NOT NULL REFERENCES components (id) ON DELETE CASCADE,
-      relationship_id uuid NOT NULL REFERENCES components (id) ON DELETE CASCADE,
-      selector_id text NOT NULL DEFAULT '',
-      created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now(),
-      deleted_at timestamptz,
-      PRIMARY KEY (component_id, relationship_id, selector_id))`);
-
     // top › Payments, "API" › orders › ledger; `loose` is below Payments by path only; `gone` is deleted.
     ids.top = await component('top', null, null);
     ids.root = await component('Payments, "API" / eu', ids.top, ids.top);
@@ -113,6 +103,12 @@ describe('topology snapshot', () => {
     ids.other = await component('other', null, null);
     ids.related = await component('shared-db', null, null);
     await t.pool.query(`INSERT INTO component_relationships (component_id, relationship_id, selector_id) VALUES ($1, $2, 'db')`, [ids.related, ids.orders]);
+    // Either way round: orders' own selector picks redis.
+    ids.relatedOut = await component('redis', null, null);
+    await t.pool.query(`INSERT INTO component_relationships (component_id, relationship_id, selector_id) VALUES ($1, $2, 'cache')`, [
+      ids.orders,
+      ids.relatedOut,
+    ]);
     ids.relatedGone = await component('old-cache', null, null);
     await t.pool.query(`INSERT INTO component_relationships (component_id, relationship_id, selector_id, deleted_at) VALUES ($1, $2, 'cache', now())`, [
       ids.relatedGone,
@@ -175,9 +171,20 @@ describe('topology snapshot', () => {
     await t.pool.query(`INSERT INTO evidences (hypothesis_id, type, component_id) VALUES ($1, 'topology', $2)`, [otherHypothesis, ids.other]);
   });
   afterAll(() => t?.stop());
+  /** Lets the roll-up settle (it rewrites health and summary from the rows above) so the stored summary stays put. */
+  const settle = async () => {
+    const rollup = t.app.get(RollupService);
+    for (let pass = 0; pass < 20; pass++) {
+      await rollup.pass();
+      const queued = await t.pool.query(`SELECT 1 FROM component_rollup_queue LIMIT 1`);
+      if (!queued.rowCount) return;
+    }
+    throw new Error('the component roll-up did not settle');
+  };
   afterEach(() => (logSearch = undefined));
 
   it('streams a zip named after the component with the subtree, its checks and results, configs, changes and incidents of the last 15 minutes', async () => {
+    await settle();
     const res = await download(admin, ids.root).expect(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Payments-API-eu-snapshot.zip"');
@@ -202,12 +209,14 @@ describe('topology snapshot', () => {
     expect(components.find((c) => c.name === 'ledger')).toMatchObject({
       parent_id: ids.orders,
       properties: [{ name: 'cpu', value: 42, max: 100 }],
-      summary: { checks: { healthy: 1 } },
       related: false,
     });
+    const stored = await t.pool.query(`SELECT summary FROM components WHERE id = $1`, [ids.ledger]);
+    expect(components.find((c) => c.name === 'ledger')?.summary).toEqual(stored.rows[0].summary);
+    expect(stored.rows[0].summary).toHaveProperty('checks');
     const componentRows = records(zip['components.csv']);
     expect(componentRows.map((r) => r.name).sort()).toEqual(['Payments, "API" / eu', 'ledger', 'loose', 'orders']);
-    expect(zip['components.csv']).toContain(`${ids.root},"Payments, ""API"" / eu",Service,healthy`);
+    expect(zip['components.csv']).toContain(`${ids.root},"Payments, ""API"" / eu",Service,`);
 
     const checks = json<{ id: string; name: string; component_ids: string[]; spec?: unknown }[]>(zip, 'checks.json');
     expect(checks).toEqual([expect.objectContaining({ id: ids.check, name: 'api, "health"', component_ids: [ids.orders], canary_name: 'shop' })]);
@@ -269,14 +278,14 @@ describe('topology snapshot', () => {
   it('adds the components related by selector and their checks with related=true, and not otherwise', async () => {
     const zip = files((await download(admin, ids.root, '?related=true').expect(200)).body);
     const components = json<{ id: string; name: string; related: boolean }[]>(zip, 'components.json');
-    expect(names(components)).toEqual(['Payments, "API" / eu', 'ledger', 'loose', 'orders', 'shared-db']);
-    expect(components.find((c) => c.name === 'shared-db')?.related).toBe(true);
+    expect(names(components)).toEqual(['Payments, "API" / eu', 'ledger', 'loose', 'orders', 'redis', 'shared-db']);
+    expect(components.filter((c) => c.related).map((c) => c.name)).toEqual(['redis', 'shared-db']);
     expect(names(json(zip, 'checks.json') as { name: string }[])).toEqual(['api, "health"', 'db-ping']);
     expect(records(zip['check_statuses.csv']).map((r) => r.check_name)).toEqual(['db-ping', 'api, "health"']);
-    expect(zip['README.md']).toMatch(/\| 5 \(4 in the subtree, 1 related\) \|/);
+    expect(zip['README.md']).toMatch(/\| 6 \(4 in the subtree, 2 related\) \|/);
 
     const off = files((await download(admin, ids.root, '?related=false').expect(200)).body);
-    expect(names(json(off, 'components.json') as { name: string }[])).not.toContain('shared-db');
+    expect(names(json(off, 'components.json') as { name: string }[])).toEqual(['Payments, "API" / eu', 'ledger', 'loose', 'orders']);
     expect(names(json(off, 'checks.json') as { name: string }[])).toEqual(['api, "health"']);
   });
 
