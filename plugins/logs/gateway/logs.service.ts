@@ -233,6 +233,7 @@ export class LogsService implements ComponentLogSearch {
       resolveSecret: secretResolver((name) => this.connections.resolve(name), guard.ledger),
     };
     const aborted = abortedBy(controller.signal);
+    const started = Date.now();
     let iterator: AsyncIterator<LogLine, unknown> | undefined;
     let settled = false;
     let truncated = false;
@@ -256,7 +257,14 @@ export class LogsService implements ComponentLogSearch {
       settled = true;
       return { truncated };
     } catch (error) {
-      throw this.failure(error, controller.signal, guard.ledger, backend);
+      // A backend stopped by its own server at the same deadline (a statement_timeout) is the search's timeout too.
+      const timedOut = (controller.signal.aborted && controller.signal.reason instanceof SearchTimeout) || Date.now() - started >= timeoutMs;
+      throw this.failure(
+        error,
+        timedOut ? `The log search took longer than ${timeoutMs} ms; narrow the time range or the search` : null,
+        guard.ledger,
+        backend,
+      );
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onOuter);
@@ -271,8 +279,8 @@ export class LogsService implements ComponentLogSearch {
   }
 
   /** An error of a backend as the caller sees it, redacted of the credentials the search resolved. */
-  private failure(error: unknown, signal: AbortSignal, ledger: CredentialLedger, backend: { name: string; type: string }): Error {
-    if (signal.aborted && signal.reason instanceof SearchTimeout) return new DomainError(504, 'logs_timeout', signal.reason.message);
+  private failure(error: unknown, timedOut: string | null, ledger: CredentialLedger, backend: { name: string; type: string }): Error {
+    if (timedOut) return new DomainError(504, 'logs_timeout', timedOut);
     if (error instanceof DomainError) {
       const body = error.getResponse() as { message?: unknown; details?: unknown };
       return new DomainError(error.getStatus(), error.code, ledger.redact(String(body.message ?? error.message)), ledger.redact(body.details));

@@ -46,7 +46,7 @@ describe('log search', () => {
     fs.writeFileSync(path.join(root, 'app', 'app.log'), lines.join('\n') + '\n');
     fs.writeFileSync(path.join(root, 'app', 'worker.log'), [`${iso(5)} ERROR job 7 failed`, `${iso(2)} INFO job 8 done`].join('\n') + '\n');
     fs.writeFileSync(path.join(outside, 'secret.log'), 'top secret\n');
-    t = await TestApp.start({ LOG_FILE_ROOTS: root, OUTBOUND_ALLOW: '127.0.0.1:5432' });
+    t = await TestApp.start({ LOG_FILE_ROOTS: root, OUTBOUND_ALLOW: '127.0.0.1:5432', LOGS_TIMEOUT_MS: '5000' });
     viewer = await t.signInAs(['viewer']);
     await backend('files', { file: { path: 'app/app.log', labels: { app: 'shop' } } });
     await backend('worker-files', { file: { path: path.join(root, 'app', 'worker.log'), pattern: '^(?<time>\\S+) (?<level>[A-Z]+) (?<message>.*)$' } });
@@ -257,5 +257,26 @@ describe('log search', () => {
     expect(body.backend).toEqual({ name: 'pg', type: 'postgres' });
     expect(body.results.map((l: { message: string }) => l.message)).toEqual(['login with *** ok', 'plain']);
     expect(JSON.stringify(body)).not.toContain(secret);
+  });
+  it('ends a search at LOGS_TIMEOUT_MS: a 504 as JSON, an error line once the stream began', async () => {
+    await backend('slow', {
+      postgres: { url: t.db.url, query: "SELECT now() - interval '1 minute' AS at, pg_sleep(60)::text AS msg", timeColumn: 'at', messageColumn: 'msg' },
+    });
+    const id = await component('slow-logs', [{ name: 'slow', backend: 'slow' }]);
+    const message = 'The log search took longer than 5000 ms; narrow the time range or the search';
+    expect((await search({ id }).expect(504)).body).toMatchObject({ code: 'logs_timeout', message });
+    const res = await viewer.agent
+      .post('/api/logs')
+      .set('x-csrf-token', viewer.csrf)
+      .set('Accept', 'application/x-ndjson')
+      .send({ id })
+      .buffer(true)
+      .parse((response, done) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        response.on('end', () => done(null, text));
+      })
+      .expect(200);
+    expect(res.body).toBe(`${JSON.stringify({ error: { message } })}\n`);
   });
 });
