@@ -51,14 +51,19 @@ export interface BuildDeps {
   runLookup(type: string, spec: CheckSpec, display: unknown): Promise<LookupOutcome>;
 }
 
-export async function buildComponents(topologyName: string, spec: Obj, deps: BuildDeps): Promise<BuildResult> {
-  const out: BuildResult = { components: [], errors: [], incomplete: [] };
-  const root = { ...spec, name: topologyName, title: spec.label ?? spec.title ?? null };
-  await visit(root, null, 0, 'spec', true, out, deps);
-  return out;
+/** A build under way: the keys taken so far, so a duplicate is found without scanning every component (runs reach 50,000). */
+interface Building extends BuildResult {
+  keys: Set<string>;
 }
 
-async function visit(c: Obj, parentKey: string | null, depth: number, at: string, written: boolean, out: BuildResult, deps: BuildDeps): Promise<void> {
+export async function buildComponents(topologyName: string, spec: Obj, deps: BuildDeps): Promise<BuildResult> {
+  const out: Building = { components: [], errors: [], incomplete: [], keys: new Set() };
+  const root = { ...spec, name: topologyName, title: spec.label ?? spec.title ?? null };
+  await visit(root, null, 0, 'spec', true, out, deps);
+  return { components: out.components, errors: out.errors, incomplete: out.incomplete };
+}
+
+async function visit(c: Obj, parentKey: string | null, depth: number, at: string, written: boolean, out: Building, deps: BuildDeps): Promise<void> {
   if (out.components.length >= MAX_RUN_COMPONENTS) return;
   const lookupItems = isObject(c.lookup) ? await runLookups(c.lookup, at, out, deps) : null;
   const named = typeof c.name === 'string' && c.name.trim() !== '';
@@ -113,14 +118,20 @@ async function runLookups(lookup: Obj, at: string, out: BuildResult, deps: Build
   return failed ? 'failed' : items;
 }
 
-/** A lookup result as a component: what came from data never carries lookups or inline checks (nothing runs from it). */
+/**
+ * A lookup result as a component: what came from data never carries lookups, property lookups or inline checks
+ * (nothing runs from it: the exec rule was applied to the document, not to what a lookup answers).
+ */
 function dataOnly(item: Obj): Obj {
-  const { lookup: _lookup, checks, components, ...rest } = item;
+  const { lookup: _lookup, checks, components, properties, ...rest } = item;
   const copy: Obj = { ...rest };
+  if (Array.isArray(properties)) copy.properties = properties.map((p) => (isObject(p) ? withoutLookup(p) : p));
   if (Array.isArray(checks)) copy.checks = checks.filter((entry) => isObject(entry) && !('inline' in entry));
   if (Array.isArray(components)) copy.components = components.filter(isObject).map(dataOnly);
   return copy;
 }
+
+const withoutLookup = ({ lookup: _lookup, ...fields }: Obj): Obj => fields;
 
 function parseJson(text: string): unknown {
   try {
@@ -132,11 +143,12 @@ function parseJson(text: string): unknown {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 
-function toComponent(c: Obj, parentKey: string | null, depth: number, written: boolean, out: BuildResult): BuiltComponent {
+function toComponent(c: Obj, parentKey: string | null, depth: number, written: boolean, out: Building): BuiltComponent {
   const name = String(c.name).slice(0, 255);
   const base = parentKey === null ? 'root' : `${parentKey}/${str(c.id) ?? str(c.external_id) ?? name}`;
   let key = base;
-  for (let n = 2; out.components.some((b) => b.key === key); n++) key = `${base}#${n}`;
+  for (let n = 2; out.keys.has(key); n++) key = `${base}#${n}`;
+  out.keys.add(key);
   if (key !== base) out.errors.push(`component '${name}' appears twice under the same parent; the second is kept as '${key}'`);
   const status = typeof c.status === 'string' && (COMPONENT_STATUSES as readonly string[]).includes(c.status) ? c.status : null;
   const health = typeof c.health === 'string' && ['healthy', 'unhealthy', 'warning'].includes(c.health) ? c.health : null;
@@ -230,7 +242,7 @@ async function resolvePropertyLookups(built: BuiltComponent, c: Obj, at: string,
       const n = Number(value);
       if (value.trim() !== '' && Number.isFinite(n)) target.value = n;
       else target.text = value;
-    } else if (isObject(value)) Object.assign(target, toProperty({ name: target.name, ...value }));
+    } else if (isObject(value)) Object.assign(target, toProperty({ ...value, name: target.name }));
   }
 }
 
