@@ -82,7 +82,7 @@ export interface TopologyEditorProps {
  * The topology editor (spec 03 resource spec editors, core `DocumentEditor`): the starter picker (Catalog, SQL,
  * HTTP, Exec, Static, then Custom = Code tab), Form/Code tabs over one Topology document (an existing one opens on
  * its stored text; validated by `POST /api/topologies/validate` as typed), Save/Update (`{yaml}`), Cancel and Delete.
- * The form checks its own fields as typed (react-hook-form + zod) and Save refuses while they are wrong.
+ * The form checks its own fields as typed (react-hook-form + zod) and Save is disabled while they are wrong (spec 03).
  */
 export function TopologyEditor({ topology, canWrite }: TopologyEditorProps) {
   const { can } = usePermissions();
@@ -101,6 +101,7 @@ export function TopologyEditor({ topology, canWrite }: TopologyEditorProps) {
       addEntry={addStarter}
       keepStoredText
       validation={VALIDATION}
+      disableSaveWhileInvalid
       validate={validateTopology}
       save={saveTopology}
       remove={deleteTopology}

@@ -72,6 +72,8 @@ export interface DocumentEditorProps {
   /** Show the stored document as written (comments and order kept) until the form changes. */
   keepStoredText?: boolean;
   validation?: DocumentFormValidation;
+  /** Save stays disabled while the form does not validate or the Code tab does not parse (spec 03: topologies). */
+  disableSaveWhileInvalid?: boolean;
   validate: ValidateYaml;
   /** Create (id null) or update; the model and the document's text, whichever the resource's API takes. */
   save(id: string | null, model: ResourceModel, text: string): Promise<{ id: string; name: string }>;
@@ -233,7 +235,11 @@ export function DocumentEditor(props: DocumentEditorProps) {
           Cancel
         </Button>
         {canWrite && (
-          <Button appearance="primary" disabled={busy !== null} onClick={save}>
+          <Button
+            appearance="primary"
+            disabled={busy !== null || (props.disableSaveWhileInvalid === true && (Boolean(parseError) || (validates && !form.formState.isValid)))}
+            onClick={save}
+          >
             {saveLabel}
           </Button>
         )}
