@@ -19,12 +19,18 @@ export function parseSnapshotStart(value: unknown, now: Date): Date {
   const relative = RELATIVE.exec(trimmed);
   let start: Date;
   if (relative) start = new Date(now.getTime() - Number(relative[1]) * UNITS_MS[relative[2]]);
-  else if (ISO.test(trimmed)) start = new Date(trimmed);
+  else if (ISO.test(trimmed) && realDay(trimmed)) start = new Date(trimmed);
   else throw badRequest(MESSAGE);
   // Postgres' timestamps start at 4713 BC; a time before year 1 (or none at all) is a 400, not the database's error.
   if (Number.isNaN(start.getTime()) || start.getUTCFullYear() < 1) throw badRequest(MESSAGE);
   if (start.getTime() >= now.getTime()) throw badRequest('start: must be before now');
   return start;
+}
+
+/** Whether the text's YYYY-MM-DD names a day that exists (Date would roll 2025-02-30 over into March). */
+function realDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** `related`: true/false (or 1/0); absent is false. */
