@@ -131,7 +131,8 @@ export function sortComponents<T extends Pick<TopologyComponent, 'name' | 'type'
     if (sortBy === 'status') return -statusRank(c.status);
     if (sortBy === 'name') return c.name.toLowerCase();
     if (sortBy === 'type') return (c.type ?? '').toLowerCase();
-    if (sortBy === 'updated_at') return Date.parse(String(c.updated_at)) || 0;
+    // node-postgres answers a Date (String() of it would drop the milliseconds); JSON answers text.
+    if (sortBy === 'updated_at') return new Date(c.updated_at as string | Date).getTime() || 0;
     const prop = (c.properties ?? []).find((q) => q.name === sortBy);
     return prop ? (prop.value ?? prop.text?.toLowerCase() ?? null) : null;
   };
