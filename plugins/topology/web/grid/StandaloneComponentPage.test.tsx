@@ -37,7 +37,7 @@ describe('StandaloneComponentPage', () => {
 
   it('falls back to large for a size it does not know', async () => {
     stubFetch([['/api/topology', answer([payments])]]);
-    openStandalone('/view/topology/p?size=huge');
+    openStandalone('/view/topology/p?size=constructor');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0].style.width).toBe('356px');
   });

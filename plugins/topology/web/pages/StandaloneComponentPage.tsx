@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 
 /** `?size=` as a card size name (small, medium, large, extra_large); anything else is the default, large. */
 export function standaloneWidth(size: string | null): number {
-  return size && size in CARD_SIZES ? CARD_SIZES[size as CardSize] : CARD_SIZES[STANDALONE_DEFAULT_SIZE];
+  return size && Object.hasOwn(CARD_SIZES, size) ? CARD_SIZES[size as CardSize] : CARD_SIZES[STANDALONE_DEFAULT_SIZE];
 }
 
 /** /view/topology/:id (spec 02): one component's card, no filters, for embedding; 'Component not found' when none. */
@@ -25,12 +25,12 @@ export default function StandaloneComponentPage() {
   const styles = useStyles();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const { data, error } = useTopology(id ? { id } : null);
-  const component = data?.components[0];
+  const { data, error, fresh } = useTopology(id ? { id } : null);
+  const component = fresh ? data?.components[0] : undefined;
 
   let content;
-  if (error && !data) content = isApiError(error) && error.status === 404 ? <EmptyState message={COMPONENT_NOT_FOUND} /> : <ErrorPanel error={error} />;
-  else if (!data) content = <Loading />;
+  if (error && !fresh) content = isApiError(error) && error.status === 404 ? <EmptyState message={COMPONENT_NOT_FOUND} /> : <ErrorPanel error={error} />;
+  else if (!fresh) content = <Loading />;
   else if (!component) content = <EmptyState message={COMPONENT_NOT_FOUND} />;
   else content = <TopologyCard component={component} width={standaloneWidth(params.get('size'))} />;
   return <div className={styles.root}>{content}</div>;
