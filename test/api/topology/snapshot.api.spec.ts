@@ -1,5 +1,7 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import type { LogSearchRequest } from '@contracts';
 import { FeatureService } from '../../../gateway/src/core/features/feature.service';
 import type { ExtensionPoint } from '../../../gateway/src/core/plugin-host/extension-point';
 import { LOG_SEARCH, type ComponentLogSearch } from '../../../gateway/src/core/logs/log-backends';
@@ -16,8 +18,9 @@ describe('topology snapshot', () => {
   let t: TestApp;
   let admin: SignedInAgent;
   let viewer: SignedInAgent;
-  /** What LOG_SEARCH answers with: none (no logs area) unless a test sets one. */
-  let logSearch: ComponentLogSearch | undefined;
+  /** When set, what LOG_SEARCH is instead of the logs area's (`use: undefined`: no logs area installed). */
+  let logSearch: { use: ComponentLogSearch | undefined } | undefined;
+  let logRoot: string;
   const ids: Record<string, string> = {};
 
   /** Minimal RFC 4180 reader (quoted fields with doubled quotes and line breaks) to read the CSVs back. */
@@ -78,22 +81,38 @@ describe('topology snapshot', () => {
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
   beforeAll(async () => {
-    t = await TestApp.start({ HEALTH_SCHEDULER: 'false', TOPOLOGY_SCHEDULER: 'false', SCRAPER_SCHEDULER: 'false' });
+    // The logs area's own search over a `file` backend: a log whose lines are 90, 30 and 5 minutes old.
+    logRoot = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'snapshot-logs-')));
+    const logLine = (minutes: number, msg: string) => JSON.stringify({ level: 30, time: ago(minutes).getTime(), msg, pod: 'orders-1' });
+    fs.writeFileSync(
+      path.join(logRoot, 'orders.log'),
+      [logLine(90, 'old request'), logLine(30, 'half an hour ago'), logLine(5, 'recent request')].join('\n') + '\n',
+    );
+    t = await TestApp.start({
+      HEALTH_SCHEDULER: 'false',
+      TOPOLOGY_SCHEDULER: 'false',
+      SCRAPER_SCHEDULER: 'false',
+      LOG_FILE_ROOTS: logRoot,
+      LOGS_TIMEOUT_MS: '5000',
+    });
     const host = t.app.get(PluginHost);
     const original = host.find.bind(host);
     jest
       .spyOn(host, 'find')
       .mockImplementation(((point: ExtensionPoint<unknown>, id: string) =>
-        point === LOG_SEARCH ? logSearch : original(point, id)) as unknown as PluginHost['find']);
+        point === LOG_SEARCH && logSearch ? logSearch.use : original(point, id)) as unknown as PluginHost['find']);
     admin = await t.signInAs(['admin']);
     viewer = await t.signInAs(['viewer']);
+    await t.pool.query(`INSERT INTO logging_backends (name, spec) VALUES ('files', $1)`, [
+      JSON.stringify({ file: { path: path.join(logRoot, 'orders.log') } }),
+    ]);
     // top › Payments, "API" › orders › ledger; `loose` is below Payments by path only; `gone` is deleted.
     ids.top = await component('top', null, null);
     ids.root = await component('Payments, "API" / eu', ids.top, ids.top);
     ids.orders = await component('orders', ids.root, `${ids.top}.${ids.root}`, {
       logs: [
         { name: 'app', backend: 'files' },
-        { name: 'broken', backend: 'files' },
+        { name: 'broken', backend: 'no-such-backend' },
       ],
     });
     ids.ledger = await component('ledger', ids.orders, `${ids.top}.${ids.root}.${ids.orders}`);
@@ -170,7 +189,10 @@ describe('topology snapshot', () => {
     const otherHypothesis = await insert(`INSERT INTO hypotheses (incident_id, type) VALUES ($1, 'root')`, [otherIncident]);
     await t.pool.query(`INSERT INTO evidences (hypothesis_id, type, component_id) VALUES ($1, 'topology', $2)`, [otherHypothesis, ids.other]);
   });
-  afterAll(() => t?.stop());
+  afterAll(async () => {
+    await t?.stop();
+    if (logRoot) fs.rmSync(logRoot, { recursive: true, force: true });
+  });
   /** Lets the roll-up settle (it rewrites health and summary from the rows above) so the stored summary stays put. */
   const settle = async () => {
     const rollup = t.app.get(RollupService);
@@ -198,6 +220,7 @@ describe('topology snapshot', () => {
       'config_changes.csv',
       'configs.json',
       'incidents.json',
+      'logs/orders-app.json',
     ]);
 
     const components = json<{ id: string; name: string; properties: unknown; summary: unknown; related: boolean; parent_id: string | null }[]>(
@@ -263,7 +286,9 @@ describe('topology snapshot', () => {
     expect(readme).toMatch(/\| components\.json \|.*\| 4 \(4 in the subtree\) \|/);
     expect(readme).toMatch(/\| check_statuses\.csv \|.*\| 1 \|/);
     expect(readme).toContain('Related components: not included');
-    expect(readme).toContain('Logs were not collected: the logs area is not installed');
+    expect(json<{ results: { message: string }[] }>(zip, 'logs/orders-app.json').results.map((l) => l.message)).toEqual(['recent request']);
+    expect(readme).toContain('- orders / app: logs/orders-app.json, 1 line(s)');
+    expect(readme).toMatch(/- orders \/ broken: \*\*failed\*\*: .*no-such-backend/);
   });
 
   it('takes a wider range from start, relative or ISO', async () => {
@@ -328,41 +353,53 @@ describe('topology snapshot', () => {
     await download(viewer, ids.root).expect(200);
   });
 
-  it("adds each log selector's lines through the logs area's search, and reports a failing one in the README", async () => {
-    const asked: LogSearchRequest[] = [];
-    logSearch = {
-      search: async (request) => {
-        asked.push(request);
-        if (request.name === 'broken') throw new Error('backend unreachable');
-        return {
-          results: [{ timestamp: ago(1).toISOString(), message: 'GET /orders 200', labels: { pod: 'orders-1' } }],
-          truncated: true,
-          limit: request.limit ?? 0,
-          backend: { name: 'files', type: 'file' },
-        };
-      },
-    };
+  it("adds each log selector's lines over the range through the logs area, and reports a failing one in the README", async () => {
     const zip = files((await download(admin, ids.root, '?start=now-1h').expect(200)).body);
-    expect(asked.map((r) => [r.id, r.name]).sort()).toEqual([
-      [ids.orders, 'app'],
-      [ids.orders, 'broken'],
-    ]);
-    const range = /Time range: (\S+) to (\S+)/.exec(zip['README.md'])!;
-    expect(asked[0]).toMatchObject({ start: range[1], end: range[2] });
     expect(Object.keys(zip).filter((n) => n.startsWith('logs/'))).toEqual(['logs/orders-app.json']);
-    expect(json<Record<string, unknown>>(zip, 'logs/orders-app.json')).toMatchObject({
+    const log = json<{ start: string; end: string; results: { message: string; timestamp: string; labels: Record<string, string> }[] }>(
+      zip,
+      'logs/orders-app.json',
+    );
+    expect(log).toMatchObject({
       component: { id: ids.orders, name: 'orders' },
       selector: { name: 'app', backend: 'files' },
-      truncated: true,
-      results: [{ message: 'GET /orders 200', labels: { pod: 'orders-1' } }],
+      backend: { name: 'files', type: 'file' },
+      truncated: false,
     });
-    expect(zip['README.md']).toContain('- orders / app: logs/orders-app.json, 1 line(s) (more lines matched: showing the first ones only)');
-    expect(zip['README.md']).toContain('- orders / broken: **failed**: backend unreachable');
+    // Newest first, and only the lines of the last hour.
+    expect(log.results.map((l) => l.message)).toEqual(['recent request', 'half an hour ago']);
+    expect(log.results[0].labels).toMatchObject({ pod: 'orders-1' });
+    const range = /Time range: (\S+) to (\S+)/.exec(zip['README.md'])!;
+    expect([log.start, log.end]).toEqual([range[1], range[2]]);
+    expect(zip['README.md']).toContain('- orders / app: logs/orders-app.json, 2 line(s)\n');
+    expect(zip['README.md']).toMatch(/- orders \/ broken: \*\*failed\*\*: .*no-such-backend/);
+  });
+
+  it('says in the README why logs are missing: no logs area, or the logs feature disabled', async () => {
+    logSearch = { use: undefined };
+    const absent = files((await download(admin, ids.root, '?start=now-1h').expect(200)).body);
+    expect(Object.keys(absent).filter((n) => n.startsWith('logs/'))).toEqual([]);
+    expect(absent['README.md']).toContain(
+      'Logs were not collected: the logs area is not installed in this console (2 log selector(s) named by the components).',
+    );
+
+    logSearch = undefined;
+    const features = t.app.get(FeatureService);
+    await t.pool.query(`INSERT INTO properties (name, value) VALUES ('logs.disable', 'true')`);
+    features.invalidate();
+    try {
+      const off = files((await download(admin, ids.root, '?start=now-1h').expect(200)).body);
+      expect(Object.keys(off).filter((n) => n.startsWith('logs/'))).toEqual([]);
+      expect(off['README.md']).toContain('Logs were not collected: the logs feature is disabled (2 log selector(s) named by the components).');
+    } finally {
+      await t.pool.query(`DELETE FROM properties WHERE name = 'logs.disable'`);
+      features.invalidate();
+    }
   });
 
   it('ends the archive with ERROR.txt when a step fails after the download began', async () => {
-    // An answer without results fails the logs step once the earlier files have gone out.
-    logSearch = { search: async () => ({}) as never };
+    // A log search answering without results (a broken provider) fails the logs step once the earlier files went out.
+    logSearch = { use: { search: async () => ({}) as never } };
     const res = await download(admin, ids.root).expect(200);
     const zip = files(res.body);
     expect(zip['ERROR.txt']).toMatch(/^The snapshot stopped while writing logs\/: /);

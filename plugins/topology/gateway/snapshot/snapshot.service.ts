@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { LOG_RESULTS_MAX, type ComponentLogSelector, type LogSearchResponse, type SnapshotQuery } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
+import { FeatureService } from '@gateway/core/features/feature.service';
 import { notFound } from '@gateway/core/http/domain-error';
 import { LOG_SEARCH } from '@gateway/core/logs/log-backends';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
@@ -80,7 +81,8 @@ interface Report {
   configChanges: { rows: number; capped: boolean };
   incidents: number;
   logs: LogFile[];
-  logsUnavailable: number;
+  /** Why the logs of this many selectors were not read (no logs area, logs feature off). */
+  logsSkipped?: { selectors: number; reason: string };
 }
 
 /**
@@ -95,6 +97,7 @@ export class SnapshotService {
   constructor(
     private readonly db: Db,
     private readonly host: PluginHost,
+    private readonly features: FeatureService,
   ) {}
 
   /** Checks the query and finds the component: 400 for a bad start or related, 404 'Component not found'. */
@@ -159,7 +162,6 @@ export class SnapshotService {
       configChanges: { rows: 0, capped: false },
       incidents: 0,
       logs: [],
-      logsUnavailable: 0,
     };
 
     await this.jsonArray(zip, 'components.json', components);
@@ -341,9 +343,14 @@ export class SnapshotService {
       (Array.isArray(component.logs) ? component.logs : []).map((selector, index) => ({ component, selector, index })),
     );
     if (!targets.length) return;
+    // The logs page's own switch: a disabled logs area is not read through the snapshot either.
+    if (!(await this.features.isEnabled('logs'))) {
+      report.logsSkipped = { selectors: targets.length, reason: 'the logs feature is disabled' };
+      return;
+    }
     const search = this.host.find(LOG_SEARCH, 'logs');
     if (!search) {
-      report.logsUnavailable = targets.length;
+      report.logsSkipped = { selectors: targets.length, reason: 'the logs area is not installed in this console' };
       return;
     }
     const used = new Set<string>();
@@ -531,8 +538,8 @@ function readme(plan: SnapshotPlan, report: Report): string {
     '## Logs',
     '',
   ];
-  if (report.logsUnavailable) {
-    lines.push(`Logs were not collected: the logs area is not installed in this console (${report.logsUnavailable} log selector(s) named by the components).`);
+  if (report.logsSkipped) {
+    lines.push(`Logs were not collected: ${report.logsSkipped.reason} (${report.logsSkipped.selectors} log selector(s) named by the components).`);
   } else if (!report.logs.length) {
     lines.push('No component of the subtree names logs.');
   } else {
