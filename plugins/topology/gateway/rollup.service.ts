@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import type { ComponentSummary } from '@contracts';
@@ -111,7 +112,8 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
         row.status === value.status &&
         row.health === value.health &&
         (row.status_reason ?? null) === value.statusReason &&
-        JSON.stringify(row.summary ?? {}) === JSON.stringify(value.summary);
+        // jsonb keeps its own key order (shorter keys first), so compare as values, not as text.
+        isDeepStrictEqual(row.summary ?? {}, value.summary);
       if (same) continue;
       updates.push({ id: row.id, status: value.status, health: value.health, status_reason: value.statusReason, summary: value.summary });
       if (row.parent_id) next.add(row.parent_id);
