@@ -100,9 +100,15 @@ describe('file log backend', () => {
       ]);
     });
 
-    it('judges a symlinked folder by where it leads', async () => {
+    it('judges a symlinked folder by where it leads, also for a file not written yet', async () => {
       await fs.symlink(outside, path.join(root, 'escape'));
       expect(backend.validate({ path: 'escape/*.log' })).toEqual([expect.stringMatching(/^path: escape\/\*\.log is outside the folders/)]);
+      expect(backend.validate({ path: 'escape/later/app.log' })).toEqual([expect.stringMatching(/^path: escape\/later\/app\.log is outside the folders/)]);
+      // A root named through a link: a file below it, not written yet, is below the root.
+      await fs.symlink(root, path.join(base, 'root-link'));
+      const linked = new FileLogBackend({ dataDir, logs: { fileRoots: [path.join(base, 'root-link')] } }, evaluator);
+      expect(linked.validate({ path: path.join(base, 'root-link', 'not-yet', 'app.log') })).toEqual([]);
+      expect(linked.validate({ path: path.join(root, 'not-yet.log') })).toEqual([]);
     });
   });
 

@@ -38,11 +38,18 @@ interface FoundFile {
 
 const isMap = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-function realOrResolved(dir: string): string {
-  try {
-    return realpathSync.native(dir);
-  } catch {
-    return path.resolve(dir);
+/** The real path of `target`, or of its nearest existing folder with the rest appended (a file not written yet). */
+function realOrResolved(target: string): string {
+  const resolved = path.resolve(target);
+  let existing = resolved;
+  for (;;) {
+    try {
+      return path.join(realpathSync.native(existing), path.relative(existing, resolved));
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return resolved;
+      existing = parent;
+    }
   }
 }
 
