@@ -161,7 +161,7 @@ export class TopologyRunnerService {
         properties: c.properties,
         logs: c.logs,
         hidden: c.hidden,
-        is_leaf: !childCount.get(c.key),
+        is_leaf: !childCount.get(c.key) && !incomplete.includes(c.key),
         own_status: c.ownStatus,
         own_status_reason: c.ownStatusReason,
       };
