@@ -29,6 +29,9 @@ interface InputRow {
   children: RollupInputs['children'] | null;
   related: RollupInputs['related'] | null;
   selected_by: string[] | null;
+  subtree_checks: Record<string, number> | null;
+  subtree_incidents: Record<string, Record<string, number>> | null;
+  subtree_insights: Record<string, Record<string, number>> | null;
 }
 
 /**
@@ -107,6 +110,7 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
         insights: row.insights ?? {},
         children: row.children ?? [],
         related: row.related ?? [],
+        subtree: { checks: (row.subtree_checks ?? {}) as never, incidents: row.subtree_incidents ?? {}, insights: row.subtree_insights ?? {} },
       });
       const same =
         row.status === value.status &&
@@ -131,7 +135,14 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-/** Every input of the claimed components, in one statement. */
+/**
+ * Every input of the claimed components, in one statement. The summary counts over the subtree (the component and
+ * its descendants by `path`), each check, incident and insight once however many of its components name it.
+ */
+// Descendants' paths start with the prefix: a range on the path index (text_pattern_ops), which a LIKE with a
+// computed pattern could not use. No id continues a prefix but '.', which sorts below '/'.
+const SUBTREE = `(SELECT c.id AS id UNION ALL
+   SELECT x.id FROM components x WHERE x.deleted_at IS NULL AND x.path ~>=~ s.prefix AND x.path ~<~ (s.prefix || '/')) d`;
 const INPUTS_SQL = `
 SELECT c.id, c.parent_id, c.own_status, c.own_status_reason, c.status, c.health, c.status_reason, c.summary,
        c.deleted_at IS NOT NULL AS deleted,
@@ -161,6 +172,24 @@ SELECT c.id, c.parent_id, c.own_status, c.own_status_reason, c.status, c.health,
        (SELECT jsonb_agg(jsonb_build_object('name', k.name, 'status', k.status))
           FROM component_relationships r JOIN components k ON k.id = r.relationship_id AND k.deleted_at IS NULL
          WHERE r.component_id = c.id AND r.deleted_at IS NULL) AS related,
-       (SELECT array_agg(r.component_id) FROM component_relationships r WHERE r.relationship_id = c.id AND r.deleted_at IS NULL) AS selected_by
+       (SELECT array_agg(r.component_id) FROM component_relationships r WHERE r.relationship_id = c.id AND r.deleted_at IS NULL) AS selected_by,
+       (SELECT jsonb_object_agg(st, n) FROM (
+          SELECT coalesce(k.status, 'unknown') AS st, count(DISTINCT k.id) AS n
+            FROM ${SUBTREE} JOIN check_component_relationships r ON r.component_id = d.id AND r.deleted_at IS NULL
+            JOIN checks k ON k.id = r.check_id AND k.deleted_at IS NULL
+           GROUP BY 1) x) AS subtree_checks,
+       (SELECT jsonb_object_agg(t, sev) FROM (
+          SELECT t, jsonb_object_agg(sv, n) AS sev FROM (
+            SELECT i.type AS t, i.severity AS sv, count(DISTINCT i.id) AS n
+              FROM ${SUBTREE} JOIN evidences e ON e.component_id = d.id
+              JOIN hypotheses h ON h.id = e.hypothesis_id JOIN incidents i ON i.id = h.incident_id
+             WHERE i.status NOT IN ('resolved', 'closed') GROUP BY 1, 2) y GROUP BY t) x) AS subtree_incidents,
+       (SELECT jsonb_object_agg(t, sev) FROM (
+          SELECT t, jsonb_object_agg(sv, n) AS sev FROM (
+            SELECT a.analysis_type AS t, coalesce(a.severity, 'info') AS sv, count(DISTINCT a.id) AS n
+              FROM ${SUBTREE} JOIN config_component_relationships r ON r.component_id = d.id AND r.deleted_at IS NULL
+              JOIN config_analysis a ON a.config_id = r.config_id
+             WHERE a.status = 'open' GROUP BY 1, 2) y GROUP BY t) x) AS subtree_insights
   FROM components c
+  CROSS JOIN LATERAL (SELECT CASE WHEN coalesce(c.path, '') = '' THEN c.id::text ELSE c.path || '.' || c.id END AS prefix) s
  WHERE c.id = ANY($1::uuid[])`;

@@ -16,6 +16,12 @@ export interface RollupInputs {
   children: { name: string; status: string | null; summary: ComponentSummary | null; hidden: boolean }[];
   /** Components pulled in by its selectors: their status counts, their summaries do not (they belong elsewhere). */
   related: { name: string; status: string | null }[];
+  /**
+   * The summary counted over the component and everything below it, each check, incident and insight once (the
+   * worker reads it so). Without it the summary is its own inputs plus its children's summaries, which counts twice
+   * what two children share (an incident with evidence on both).
+   */
+  subtree?: ComponentSummary;
 }
 
 export interface RollupValue {
@@ -50,7 +56,7 @@ export function rollUp(input: RollupInputs): RollupValue {
   addNested(incidents, input.incidents);
   addNested(insights, input.insights);
   const visibleChildren = input.children.filter((c) => !c.hidden);
-  for (const child of visibleChildren) {
+  for (const child of input.subtree ? [] : visibleChildren) {
     const c = child.summary?.checks;
     if (c) for (const key of ['healthy', 'unhealthy', 'warning', 'unknown'] as const) checks[key] += Number(c[key]) || 0;
     addNested(incidents, child.summary?.incidents);
@@ -89,13 +95,24 @@ export function rollUp(input: RollupInputs): RollupValue {
       );
     }
   }
-  const summary: ComponentSummary = { checks };
-  if (Object.keys(incidents).length) summary.incidents = incidents;
-  if (Object.keys(insights).length) summary.insights = insights;
+  const summary: ComponentSummary = input.subtree ? subtreeSummary(input.subtree) : { checks };
+  if (!input.subtree && Object.keys(incidents).length) summary.incidents = incidents;
+  if (!input.subtree && Object.keys(insights).length) summary.insights = insights;
   return {
     status,
     health: status === 'info' ? 'healthy' : status,
     statusReason: reasons.length ? reasons.join('; ').slice(0, 1_000) : null,
     summary,
   };
+}
+
+/** The subtree's counts in the stored shape: every check health present, empty groups left out. */
+function subtreeSummary(subtree: ComponentSummary): ComponentSummary {
+  const c = subtree.checks ?? ({} as Partial<ComponentCheckCounts>);
+  const summary: ComponentSummary = {
+    checks: { healthy: Number(c.healthy) || 0, unhealthy: Number(c.unhealthy) || 0, warning: Number(c.warning) || 0, unknown: Number(c.unknown) || 0 },
+  };
+  if (subtree.incidents && Object.keys(subtree.incidents).length) summary.incidents = subtree.incidents;
+  if (subtree.insights && Object.keys(subtree.insights).length) summary.insights = subtree.insights;
+  return summary;
 }

@@ -134,6 +134,25 @@ ${extra}`;
     await settle();
   });
 
+  it('counts an open incident once in the summary of every component above the evidence, however many of them it names', async () => {
+    const incident = await t.pool.query<{ id: string }>(
+      `INSERT INTO incidents (title, type, severity) VALUES ('checkout down', 'availability', 'high') RETURNING id`,
+    );
+    const hypothesis = await t.pool.query<{ id: string }>(`INSERT INTO hypotheses (incident_id, type) VALUES ($1, 'root') RETURNING id`, [incident.rows[0].id]);
+    for (const name of ['checkout-api', 'ledger'])
+      await t.pool.query(`INSERT INTO evidences (hypothesis_id, type, description, component_id) VALUES ($1, 'topology', 'Topology', $2)`, [
+        hypothesis.rows[0].id,
+        (await component(name)).id,
+      ]);
+    await settle();
+    expect((await component('ledger')).summary.incidents).toEqual({ availability: { high: 1 } });
+    expect((await component('payments')).summary.incidents).toEqual({ availability: { high: 1 } });
+    expect((await component('shop')).summary.incidents).toEqual({ availability: { high: 1 } });
+    await t.pool.query(`UPDATE incidents SET status = 'resolved' WHERE id = $1`, [incident.rows[0].id]);
+    await settle();
+    expect((await component('shop')).summary.incidents).toBeUndefined();
+  });
+
   it('answers GET /api/topology: roots with their children, an id with its children, filters and sort', async () => {
     const roots = (await as(viewer).get('/api/topology').expect(200)).body as TopologyResponse;
     expect(roots.components.map((c) => c.name)).toEqual(['shop']);
