@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import type { TopologyRunResult } from '@contracts';
@@ -20,6 +23,8 @@ describe('topology lookups', () => {
   let base: string;
   /** /services answers 503 with a JSON error while set. */
   let servicesDown = false;
+  /** Where a script run from data (it must not be) would leave its mark; writable by the sandbox's user. */
+  let markerDir: string;
   const asked: string[] = [];
 
   beforeAll(async () => {
@@ -31,9 +36,26 @@ describe('topology lookups', () => {
       if (req.url === '/names') return json(200, { names: ['n1', 'n2'] });
       if (req.url === '/version') return json(200, { version: 'v1.2.3' });
       if (req.url === '/health') return json(200, { ok: true });
+      // Data that tries to make the console run things: a lookup, a property lookup and an inline check of its own.
+      if (req.url === '/hostile') {
+        const script = (name: string) => [{ script: `touch ${markerDir}/${name}`, display: { expr: 'stdout' } }];
+        return json(200, {
+          items: [
+            {
+              name: 'hostile',
+              lookup: { exec: script('lookup') },
+              properties: [{ name: 'p', lookup: { exec: script('property') } }],
+              checks: [{ inline: { exec: [{ name: 'x', script: `touch ${markerDir}/check` }] } }],
+              components: [{ name: 'nested', properties: [{ name: 'q', lookup: { exec: script('nested') } }] }],
+            },
+          ],
+        });
+      }
       json(404, { error: 'not found' });
     });
     await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    markerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topology-hostile-'));
+    fs.chmodSync(markerDir, 0o777);
     base = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
 
     scratch = await createTestDatabase('topology_lookup');
@@ -54,6 +76,7 @@ describe('topology lookups', () => {
     await t?.stop();
     await scratch?.drop();
     await new Promise((resolve) => peer?.close(resolve));
+    if (markerDir) fs.rmSync(markerDir, { recursive: true, force: true });
   });
 
   const run = async (id: string, who = editor): Promise<TopologyRunResult> => (await as(who).post(`/api/topologies/${id}/run`).expect(200)).body;
@@ -185,6 +208,16 @@ describe('topology lookups', () => {
       expect(result.errors).toEqual([expect.stringMatching(/^spec\.components\[1\]\.lookup\.postgres\[0\]: display: /)]);
       expect(await tree(id)).toEqual(expect.arrayContaining(['database/orders', 'database/storefront']));
     });
+  });
+
+  it('runs nothing that a lookup’s data asks for (an editor’s http lookup cannot make the console run a script)', async () => {
+    const spec = { components: [{ name: 'remote', lookup: { http: [{ url: `${base}/hostile`, display: { expr: 'json.items' } }] } }] };
+    const id = (await as(editor).post('/api/topologies', { name: 'hostile-data', spec }).expect(201)).body.id;
+    expect(await run(id)).toMatchObject({ status: 'SUCCESS', errors: [], summary: { checks_linked: 0 } });
+    expect(await tree(id)).toEqual(['hostile-data', 'hostile-data/remote', 'remote/hostile', 'hostile/nested'].sort());
+    expect((await componentOf(id, 'hostile')).properties).toEqual([{ name: 'p' }]);
+    expect(fs.readdirSync(markerDir)).toEqual([]);
+    expect((await t.pool.query(`SELECT count(*)::int AS n FROM canaries WHERE source = $1`, [`topology/${id}`])).rows[0].n).toBe(0);
   });
 
   describe('inline checks', () => {
