@@ -6,7 +6,7 @@ import { type ColumnSizes, useColumnSizes } from './useColumnSizes';
 /** Rows rendered at first; scrolling to the end doubles it (spec 01 §9 virtual paging), so 5,000 lines stay cheap. */
 export const LOG_PAGE_SIZE = 100;
 const RESIZE_STEP = 16;
-export const DEFAULT_COLUMN_SIZES: ColumnSizes = { time: 230, message: 760, labels: 320 };
+export const DEFAULT_COLUMN_SIZES: ColumnSizes = { time: 210, message: 520, labels: 360 };
 const COLUMNS = [
   { id: 'time', header: 'Time' },
   { id: 'message', header: 'Message' },
