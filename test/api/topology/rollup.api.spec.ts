@@ -95,7 +95,7 @@ spec:
     t = await TestApp.start({ TOPOLOGY_SCHEDULER: 'false', HEALTH_SCHEDULER: 'false', TOPOLOGY_ROLLUP_TICK_MS: '60000' });
     [editor, viewer] = await Promise.all([t.signInAs(['editor']), t.signInAs(['viewer'])]);
     const canary = (await t.pool.query<{ id: string }>(`INSERT INTO canaries (name, spec) VALUES ('fixtures', '{}') RETURNING id`)).rows[0].id;
-    for (const name of ['leaf-check', 'sibling-check', 'db-check'])
+    for (const name of ['leaf-check', 'sibling-check', 'db-check', 'hidden-check'])
       checks[name] = (
         await t.pool.query<{ id: string }>(`INSERT INTO checks (canary_id, type, name, status) VALUES ($1, 'http', $2, 'healthy') RETURNING id`, [canary, name])
       ).rows[0].id;
@@ -137,6 +137,23 @@ spec:
     await t.pool.query(`INSERT INTO component_rollup_queue (component_id) VALUES ($1)`, [(await component('pod-a')).id]);
     expect(await t.app.get(RollupService).pass()).toBe(0);
     expect(await updatedAt(['pod-a', 'service', 'cluster', 'region', 'tree'])).toEqual(before);
+  });
+
+  // KNOWN BUG (since 4f07474, the subtree summary): the summary counts the checks of hidden descendants, while status
+  // leaves them out. `failing` keeps the suite green and turns red once it is fixed: then make this a plain `it`.
+  it.failing('leaves the checks of a hidden component out of the summary above it', async () => {
+    const secret = (await component('secret')).id;
+    const check = checks['hidden-check'];
+    const canary = (await t.pool.query<{ canary_id: string }>(`SELECT canary_id FROM checks WHERE id = $1`, [check])).rows[0].canary_id;
+    await t.pool.query(`INSERT INTO check_component_relationships (component_id, check_id, canary_id) VALUES ($1, $2, $3)`, [secret, check, canary]);
+    try {
+      await settle();
+      expect((await component('secret')).summary.checks).toEqual({ healthy: 1, unhealthy: 0, warning: 0, unknown: 0 });
+      expect((await component('tree')).summary.checks).toEqual({ healthy: 2, unhealthy: 0, warning: 0, unknown: 0 });
+    } finally {
+      await t.pool.query(`DELETE FROM check_component_relationships WHERE component_id = $1`, [secret]);
+      await settle();
+    }
   });
 
   it('a failing leaf check turns every ancestor unhealthy and touches only that path', async () => {
