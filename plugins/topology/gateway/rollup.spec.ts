@@ -123,6 +123,34 @@ describe('rollUp: summary', () => {
   });
 });
 
+describe('rollUp: summary read over the subtree (as the worker reads it)', () => {
+  it('is the subtree’s counts, not its own inputs plus its children’s summaries (which count shared items twice)', () => {
+    const shared = { checks: { healthy: 1, unhealthy: 0, warning: 0, unknown: 0 }, incidents: { availability: { high: 1 } } };
+    const value = rollUp(
+      inputs({
+        checks: { healthy: 1 },
+        incidents: { availability: { high: 1 } },
+        children: [child('a', 'healthy', { summary: shared }), child('b', 'healthy', { summary: shared })],
+        subtree: { checks: { healthy: 2 } as never, incidents: { availability: { high: 1 } } },
+      }),
+    );
+    expect(value.summary).toEqual({ checks: { healthy: 2, unhealthy: 0, warning: 0, unknown: 0 }, incidents: { availability: { high: 1 } } });
+  });
+
+  it('fills every check health and leaves empty groups out', () => {
+    expect(rollUp(inputs({ subtree: { incidents: {}, insights: {} } })).summary).toEqual({ checks: { healthy: 0, unhealthy: 0, warning: 0, unknown: 0 } });
+    expect(rollUp(inputs({ subtree: { checks: { unhealthy: '3' } as never, insights: { cost: { low: 2 } } } })).summary).toEqual({
+      checks: { healthy: 0, unhealthy: 3, warning: 0, unknown: 0 },
+      insights: { cost: { low: 2 } },
+    });
+  });
+
+  it('still takes status from its own inputs and visible children', () => {
+    const value = rollUp(inputs({ ownStatus: 'healthy', children: [child('a', 'warning')], subtree: { checks: { healthy: 5 } as never } }));
+    expect(value).toMatchObject({ status: 'warning', statusReason: '1 of 1 components warning (a)' });
+  });
+});
+
 describe('rollUp: status_reason', () => {
   it('names failing checks out of all linked checks', () => {
     expect(rollUp(inputs({ checks: { healthy: 2, unhealthy: 1 } })).statusReason).toBe('1 of 3 checks unhealthy');
