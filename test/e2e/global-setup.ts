@@ -44,6 +44,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const scrapeDir = path.join(root, 'test-results', 'e2e-scrape-files');
   fs.rmSync(scrapeDir, { recursive: true, force: true });
   fs.mkdirSync(scrapeDir, { recursive: true });
+  // The folder the topology journey writes the log files its `file` logging backends read (LOG_FILE_ROOTS).
+  const logDir = path.join(root, 'test-results', 'e2e-log-files');
+  fs.rmSync(logDir, { recursive: true, force: true });
+  fs.mkdirSync(logDir, { recursive: true });
   const log = fs.openSync(logFile, 'w');
   const gateway = spawn('node', [path.join(root, 'gateway/dist/gateway/src/main.js')], {
     cwd: root,
@@ -57,10 +61,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       SCRAPER_FILE_ROOTS: scrapeDir,
+      LOG_FILE_ROOTS: logDir,
     },
     stdio: ['ignore', log, log],
   });
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url, jiraUrl: jira.url, scrapeDir }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: gateway.pid, db: db.name, url: db.url, jiraUrl: jira.url, scrapeDir, logDir }));
   await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000, gateway, logFile);
 
   // People besides the first admin (created by the gateway itself on first start).
