@@ -221,7 +221,7 @@ describe('validateTopology: every problem, each naming its field', () => {
             { selector: {} },
             { selector: { name: 'a', bogus: 1, types: 'Service', labelSelector: 'a in b', namespace: 3 } },
             { inline: 'x' },
-            { inline: { http: [{}], exec: {} } },
+            { inline: { http: [{ name: 'a' }, { name: 'a', url: 'http://x' }, {}], exec: {} } },
             { name: 'api-*', labelSelector: 5 },
             { inline: {}, selector: {} },
             { name: '*'.repeat(9) },
@@ -239,14 +239,30 @@ describe('validateTopology: every problem, each naming its field', () => {
       'spec.components[0].checks[2].selector.types: a list of types',
       "spec.components[0].checks[2].selector.labelSelector: 'a in b' is not a valid requirement (k=v, k!=v, k, !k, k in (a,b), k notin (a,b))",
       'spec.components[0].checks[3].inline: an object with one list per check type (catalog, exec, http)',
-      'spec.components[0].checks[4].inline.http[0].url: required',
       'spec.components[0].checks[4].inline.exec: must be a list',
+      'spec.components[0].checks[4].inline.http[0].url: required',
+      "spec.components[0].checks[4].inline.http[1].name: duplicate name 'a'",
+      'spec.components[0].checks[4].inline.http[2].name: required',
       'spec.components[0].checks[5].labelSelector: must be text',
       "spec.components[0].checks[6]: give 'inline' (checks this topology runs) or 'selector' (existing checks)",
       "spec.components[0].checks[7].name: at most 8 '*' wildcards",
       'spec.components[0].configs[0]: give name, namespace, types or labelSelector',
       expect.stringMatching(/^spec\.components\[0\]\.configs\[1\]\.tagSelector: '!' is not a valid requirement/),
       'spec.components[0].selectors[0].agent: must be text',
+    ]);
+  });
+
+  it('holds inline checks to the canary’s rules: settings allowed, a bad schedule or an unknown key refused', () => {
+    const inline = (value: unknown) => spec([{ name: 'a', checks: [{ inline: value }] }]);
+    expect(() => validateTopology(inline({ schedule: '@every 1m', owner: 'sre', http: [{ name: 'p', url: 'http://x' }] }), types)).not.toThrow();
+    expect(problemsOf(inline({ schedule: 'whenever', http: [{ name: 'p', url: 'http://x' }] }))).toEqual([
+      expect.stringMatching(/^spec\.components\[0\]\.checks\[0\]\.inline: invalid schedule: .+/),
+    ]);
+    expect(problemsOf(inline({ nosuch: [] }))).toEqual([
+      "spec.components[0].checks[0].inline: unknown check type 'nosuch'; supported types: catalog, exec, http",
+    ]);
+    expect(problemsOf(inline({ owner: 'sre' }))).toEqual([
+      'spec.components[0].checks[0].inline: at least one check is required (supported types: catalog, exec, http)',
     ]);
   });
 
@@ -282,7 +298,9 @@ describe('validateTopology: every problem, each naming its field', () => {
     // A property lookup needs no display (the check's details are the value), an inline check never does.
     expect(() =>
       validateTopology(
-        spec([{ name: 'a', properties: [{ name: 'p', lookup: { http: [{ url: 'http://x' }] } }], checks: [{ inline: { http: [{ url: 'http://x' }] } }] }]),
+        spec([
+          { name: 'a', properties: [{ name: 'p', lookup: { http: [{ url: 'http://x' }] } }], checks: [{ inline: { http: [{ name: 'x', url: 'http://x' }] } }] },
+        ]),
         types,
       ),
     ).not.toThrow();
@@ -322,10 +340,12 @@ describe('validateTopology: codeTypes (the exec rule)', () => {
     ['a component lookup', spec([{ lookup: { exec: [{ script: 'echo []', display: { expr: 'stdout' } }] } }])],
     ['the spec’s own lookup', { name: 'shop', spec: { lookup: { exec: [{ script: 'echo []', display: { expr: 'stdout' } }] } } }],
     ['a property lookup', spec([{ name: 'a', properties: [{ name: 'p', lookup: { exec: [{ script: 'echo 1' }] } }] }])],
-    ['an inline check', spec([{ name: 'a', checks: [{ inline: { exec: [{ script: 'true' }] } }] }])],
+    ['an inline check', spec([{ name: 'a', checks: [{ inline: { exec: [{ name: 'x', script: 'true' }] } }] }])],
     [
       'a deep inline check',
-      spec([{ name: 'a', components: [{ name: 'b', checks: [{ inline: { http: [{ url: 'http://x' }], exec: [{ script: 'true' }] } }] }] }]),
+      spec([
+        { name: 'a', components: [{ name: 'b', checks: [{ inline: { http: [{ name: 'x', url: 'http://x' }], exec: [{ name: 'y', script: 'true' }] } }] }] },
+      ]),
     ],
   ])('names exec from %s', (_what, input) => {
     expect(validateTopology(input, types).codeTypes).toEqual(['exec']);

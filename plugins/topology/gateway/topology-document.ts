@@ -6,6 +6,7 @@ import {
   PROPERTY_TYPES,
   TOPOLOGY_API_VERSION,
   TOPOLOGY_KIND,
+  canarySpecRules,
   checkExpressionOf,
   type CheckRunner,
 } from '@contracts';
@@ -238,7 +239,25 @@ function validateCheckEntry(entry: Obj, at: string, walk: Walk): void {
     if (!isObject(entry.selector)) return void problems.push(`${at}.selector: must be an object`);
     return validateSelector(entry.selector, `${at}.selector`, problems);
   }
-  validateCheckLists(entry.inline, `${at}.inline`, walk, false);
+  validateInlineChecks(entry.inline, `${at}.inline`, walk);
+}
+
+/**
+ * `checks[].inline`: a canary spec the run hands to the health area, so it is held to the canary's own rules here
+ * (each check named, names unique per type, settings such as `schedule`): what saves also runs.
+ */
+function validateInlineChecks(value: unknown, at: string, walk: Walk): void {
+  const { problems, types } = walk;
+  if (!isObject(value) || !Object.keys(value).length) return void problems.push(`${at}: an object with one list per check type (${types.ids.join(', ')})`);
+  const rules = canarySpecRules(value, {
+    knownTypes: types.ids,
+    scheduleProblem: (schedule) => scheduleProblem(schedule),
+    checkProblems: (type, check) => types.find(type)?.validate(check) ?? [],
+  });
+  // Its messages name `spec.<type>[i]...` (or the spec itself): here that is the inline entry.
+  for (const message of 'refused' in rules ? rules.refused : rules.problems)
+    problems.push(/^spec[.:]/.test(message) ? `${at}${message.slice(4)}` : `${at}: ${message}`);
+  for (const [type, entries] of Object.entries(value)) if (Array.isArray(entries) && types.find(type)?.runsCode) walk.codeTypes.add(type);
 }
 
 /** `lookup`: `{<check type>: [check spec with display]}` run by the check type's plugin. */

@@ -282,6 +282,13 @@ describe('topology lookups', () => {
       ]);
     });
 
+    it('refuses at save what the health area would refuse at every run (400, nothing saved)', async () => {
+      const unnamed = { name: 'inline-bad', spec: { components: [{ name: 'c', checks: [{ inline: { http: [{ url: `${base}/health` }] } }] }] } };
+      const refused = await as(editor).post('/api/topologies', unnamed).expect(400);
+      expect(refused.body).toMatchObject({ code: 'invalid_topology', message: 'spec.components[0].checks[0].inline.http[0].name: required' });
+      expect((await t.pool.query(`SELECT count(*)::int AS n FROM topologies WHERE name = 'inline-bad'`)).rows[0].n).toBe(0);
+    });
+
     it('refuses an editor an inline exec check (403), saving nothing; an administrator may', async () => {
       const exec = { name: 'inline-exec', spec: { components: [{ name: 'box', checks: [{ inline: { exec: [{ name: 'uptime', script: 'uptime' }] } }] }] } };
       const refused = await as(editor).post('/api/topologies', exec).expect(403);
