@@ -51,10 +51,15 @@ async function main(): Promise<void> {
   const db = app.get(Db);
   const admin = await ensureAdmin(db.pool, config.adminEmail, config.adminPassword);
   if (admin.generatedPassword) {
-    boot.warn(
-      `Created the first admin: ${config.adminEmail} with password ${admin.generatedPassword} ` +
-        `(shown once; set ADMIN_PASSWORD to choose it, and change it after signing in)`,
-    );
+    // On stdout only, never in LOG_FILE: a `file` logging backend shows that file (the demo's 'console' backend, to
+    // everyone who may read topologies). Flushed first so that the line keeps its place on stdout.
+    if (logger.isLevelEnabled('warn')) {
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
+      const msg =
+        `Created the first admin: ${config.adminEmail} with password ${admin.generatedPassword} ` +
+        `(shown once; set ADMIN_PASSWORD to choose it, and change it after signing in)`;
+      process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg })}\n`);
+    }
   } else if (admin.created) {
     boot.info(`Created the first admin: ${config.adminEmail}`);
   }

@@ -6,10 +6,15 @@
 export type CsvValue = string | number | boolean | Date | null | undefined | object;
 
 const NEEDS_QUOTES = /[",\r\n]/;
+/** How a cell that a spreadsheet runs as a formula begins (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Names, messages and summaries come from users and peers: a leading apostrophe keeps such a text a text when the
+  // file is opened in a spreadsheet (OWASP's advice); numbers stay numbers, and the JSON files keep the exact text.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
