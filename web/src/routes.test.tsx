@@ -78,14 +78,16 @@ describe('routes', () => {
     expect(router.state.location.pathname).not.toBe('/');
   });
 
-  it('sends / to the next area in the spec order when the first is turned off (no topology yet: health, then incidents)', async () => {
+  it('sends / to /topology (spec 01: / redirects to /topology)', async () => {
     const router = openApp('/', ['admin']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/health'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/topology'));
   });
 
-  it('skips a turned-off area when choosing where / goes', async () => {
-    const router = openApp('/', ['admin'], ['health']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents'));
+  it('sends / to the next area in the spec order when topology is turned off, skipping every turned-off area', async () => {
+    const router = openApp('/', ['admin'], ['topology']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/health'));
+    const second = openApp('/', ['admin'], ['topology', 'health']);
+    await waitFor(() => expect(second.state.location.pathname).toBe('/incidents'));
   });
 
   it('shows the error panel inside the shell when a page crashes', async () => {
