@@ -236,17 +236,25 @@ describe('topology and logs, attacked', () => {
       expect(row).toEqual({ name: 'admin-scripted', spec, deleted_at: null });
     });
 
-    it.todo(
-      "an editor cannot remove an administrator's exec lookup through the data API — today PATCH /api/db/topologies?id=eq.<admin's> " +
-        "{spec:{components:[{name:'plain'}]}} answers 204 and the script is gone: syncWrittenRows calls assertMayWriteCode(tx, principal, null, parsed), " +
-        'so the stored spec is never judged (docs/security.md: editors "cannot change or remove a script that an admin saved ... or the data API alike")',
-    );
+    it("an editor cannot remove an administrator's exec lookup through the data API (the replaced spec is judged too)", async () => {
+      const spec = { components: [execLookup()] };
+      const id = await save(admin, 'admin-scripted-2', spec);
+      await as(editor)
+        .patch(`/api/db/topologies?id=eq.${id}`, { spec: { components: [{ name: 'plain' }] } })
+        .expect(403);
+      expect((await t.pool.query(`SELECT spec FROM topologies WHERE id = $1`, [id])).rows[0].spec).toEqual(spec);
+    });
 
-    it.todo(
-      "an editor cannot delete an administrator's exec topology through the data API — today DELETE /api/db/topologies?id=eq.<admin's> " +
-        'answers 204 and removes the row for good (no soft delete, no exec rule: the afterWrite hook finds no row with updated_at = now()); ' +
-        "the topology's inline exec canary (source topology/<id>) is left behind, owned by nothing, its exec check not deleted",
-    );
+    it("an editor cannot delete an administrator's exec topology through the data API; an admin's DELETE there is soft and takes the owned canaries", async () => {
+      const id = await save(admin, 'admin-scripted-3', { components: [execInline()] });
+      await as(admin).post(`/api/topologies/${id}/run`).expect(200);
+      expect(await count(`SELECT count(*) FROM canaries WHERE source = 'topology/${id}' AND deleted_at IS NULL`)).toBe(1);
+      await as(editor).delete(`/api/db/topologies?id=eq.${id}`).expect(403);
+      expect((await t.pool.query(`SELECT deleted_at FROM topologies WHERE id = $1`, [id])).rows[0].deleted_at).toBeNull();
+      await as(admin).delete(`/api/db/topologies?id=eq.${id}`).expect(204);
+      expect((await t.pool.query(`SELECT deleted_at FROM topologies WHERE id = $1`, [id])).rows[0].deleted_at).not.toBeNull();
+      expect(await count(`SELECT count(*) FROM canaries WHERE source = 'topology/${id}' AND deleted_at IS NULL`)).toBe(0);
+    });
 
     it('what a lookup answers never runs: lookups, property lookups, inline checks and nested lookups in the data are dropped, links kept http(s) only', async () => {
       const id = await save(editor, 'data-fed', {

@@ -58,22 +58,11 @@ export class TopologiesService {
     return validateTopology(body, this.types());
   }
 
-  /** The exec rule: the new document's code-running types and the stored one's both count. */
-  private async assertMayWriteCode(tx: PoolClient, principal: Principal, id: string | null, next: ParsedTopology | null): Promise<void> {
-    let current: string[] = [];
-    if (id) {
-      const row = await tx.query<{ name: string; namespace: string; labels: Record<string, string>; spec: Record<string, unknown> }>(
-        `SELECT name, namespace, labels, spec FROM topologies WHERE id = $1`,
-        [id],
-      );
-      if (row.rows[0]) {
-        try {
-          current = validateTopology(row.rows[0], this.types()).codeTypes;
-        } catch {
-          current = [];
-        }
-      }
-    }
+  /** The exec rule: the new document's code-running types and the stored one's (`prior`, else read by id) both count. */
+  private async assertMayWriteCode(tx: PoolClient, principal: Principal, id: string | null, next: ParsedTopology | null, prior?: unknown): Promise<void> {
+    let stored: unknown = prior;
+    if (stored === undefined && id) stored = (await tx.query<{ spec: unknown }>(`SELECT spec FROM topologies WHERE id = $1`, [id])).rows[0]?.spec;
+    const current = stored ? this.codeTypesOf(stored) : [];
     const added = next?.codeTypes ?? [];
     const touched = [...new Set([...added, ...current])];
     if (!touched.length) return;
@@ -85,6 +74,21 @@ export class TopologiesService {
     }
     if (added.length && !this.config.exec.enabled)
       throw badRequest(`Lookups that run scripts (${added.join(', ')}) are turned off on this console`, 'exec_disabled');
+  }
+
+  /** Code-running check types anywhere in a stored spec (valid or not: a stored spec is judged by what it holds). */
+  private codeTypesOf(spec: unknown): string[] {
+    const found = new Set<string>();
+    const walk = (value: unknown, key: string | null): void => {
+      if (Array.isArray(value)) return value.forEach((v) => walk(v, null));
+      if (!value || typeof value !== 'object') return;
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        if ((key === 'lookup' || key === 'inline') && this.plugins.find(CHECK_RUNNERS, k)?.runsCode) found.add(k);
+        walk(v, k);
+      }
+    };
+    walk(spec, null);
+    return [...found].sort();
   }
 
   async get(id: string): Promise<TopologyDocument> {
@@ -174,14 +178,19 @@ export class TopologiesService {
       deleted_at: string | null;
     }>(`SELECT id, name, namespace, labels, spec, deleted_at FROM topologies WHERE updated_at = now()`);
     for (const row of rows) {
+      // The spec this write replaced (kept by the topologies_keep_prior trigger; none for an insert).
+      const { rows: kept } = await tx.query<{ spec: string | null }>(`SELECT current_setting($1, true) AS spec`, [
+        `console.topology_prior_${row.id.replace(/-/g, '')}`,
+      ]);
+      const prior: unknown = kept[0]?.spec ? JSON.parse(kept[0].spec) : null;
       if (row.deleted_at) {
-        await this.assertMayWriteCode(tx, principal, row.id, null);
+        await this.assertMayWriteCode(tx, principal, null, null, prior ?? row.spec);
         await tx.query(`UPDATE topologies SET next_runtime = NULL WHERE id = $1 AND next_runtime IS NOT NULL`, [row.id]);
         await this.cascadeDelete(tx, [row.id]);
         continue;
       }
       const parsed = this.parse({ name: row.name, namespace: row.namespace, labels: row.labels, spec: row.spec });
-      await this.assertMayWriteCode(tx, principal, null, parsed);
+      await this.assertMayWriteCode(tx, principal, null, parsed, prior);
       await tx.query(`UPDATE topologies SET schedule = $2, icon = coalesce(icon, $3), next_runtime = coalesce(next_runtime, now()) WHERE id = $1`, [
         row.id,
         parsed.schedule,

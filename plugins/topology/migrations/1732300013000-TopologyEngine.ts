@@ -137,12 +137,27 @@ const UP = [
   `CREATE TRIGGER components_rollup AFTER INSERT OR UPDATE OF parent_id, deleted_at, own_status, hidden ON components
      FOR EACH ROW EXECUTE FUNCTION component_rollup_from_components()`,
 
+  // The data API's writes of a topology keep the spec they replace for the exec rule (TopologiesService.syncWrittenRows),
+  // and a DELETE there becomes the soft delete every other path does (so the rule and the cascade run).
+  `CREATE FUNCTION topologies_keep_prior() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     PERFORM set_config('console.topology_prior_' || replace(OLD.id::text, '-', ''), OLD.spec::text, true);
+     IF TG_OP = 'DELETE' THEN
+       UPDATE topologies SET deleted_at = now() WHERE id = OLD.id AND deleted_at IS NULL;
+       RETURN NULL;
+     END IF;
+     RETURN NEW;
+   END $$`,
+  `CREATE TRIGGER topologies_keep_prior BEFORE UPDATE OR DELETE ON topologies FOR EACH ROW EXECUTE FUNCTION topologies_keep_prior()`,
+
   // Existing components (seeded before this engine) are rolled up once.
   `INSERT INTO component_rollup_queue (component_id) SELECT id FROM components WHERE deleted_at IS NULL ON CONFLICT DO NOTHING`,
   `UPDATE components SET own_status = status WHERE own_status IS NULL AND status IS NOT NULL`,
 ];
 
 const DOWN = [
+  `DROP TRIGGER topologies_keep_prior ON topologies`,
+  `DROP FUNCTION topologies_keep_prior()`,
   `DROP TRIGGER components_rollup ON components`,
   `DROP FUNCTION component_rollup_from_components()`,
   `DROP TRIGGER incidents_component_rollup ON incidents`,
