@@ -99,7 +99,12 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
     const updates: { id: string; status: string; health: string; status_reason: string | null; summary: ComponentSummary }[] = [];
     const next = new Set<string>();
     for (const row of rows) {
-      if (row.deleted) continue;
+      if (row.deleted) {
+        // Gone: what it counted in changes (its parent; the components whose selectors pulled it in).
+        if (row.parent_id) next.add(row.parent_id);
+        for (const selector of row.selected_by ?? []) next.add(selector);
+        continue;
+      }
       const value = rollUp({
         ownStatus: row.own_status,
         ownStatusReason: row.own_status_reason,
@@ -142,7 +147,7 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
 // Descendants' paths start with the prefix: a range on the path index (text_pattern_ops), which a LIKE with a
 // computed pattern could not use. No id continues a prefix but '.', which sorts below '/'.
 const SUBTREE = `(SELECT c.id AS id UNION ALL
-   SELECT x.id FROM components x WHERE x.deleted_at IS NULL AND x.path ~>=~ s.prefix AND x.path ~<~ (s.prefix || '/')) d`;
+   SELECT x.id FROM components x WHERE x.deleted_at IS NULL AND NOT x.hidden AND x.path ~>=~ s.prefix AND x.path ~<~ (s.prefix || '/')) d`;
 const INPUTS_SQL = `
 SELECT c.id, c.parent_id, c.own_status, c.own_status_reason, c.status, c.health, c.status_reason, c.summary,
        c.deleted_at IS NOT NULL AS deleted,

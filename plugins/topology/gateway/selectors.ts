@@ -38,7 +38,7 @@ export function parseLabelSelector(text: string): LabelRequirement[] {
         .split(',')
         .map((v) => v.trim())
         .filter(Boolean);
-      if (!KEY.test(m[1]) || values.some((v) => !VALUE.test(v))) throw new Error(`'${part}' is not a valid requirement`);
+      if (!KEY.test(m[1]) || !values.length || values.some((v) => !VALUE.test(v))) throw new Error(`'${part}' is not a valid requirement`);
       out.push({ key: m[1], op: m[2] as 'in' | 'notin', values });
     } else if ((m = /^([^\s!=]+)\s*(==|=|!=)\s*([^\s]*)$/.exec(part))) {
       if (!KEY.test(m[1]) || !VALUE.test(m[3])) throw new Error(`'${part}' is not a valid requirement`);

@@ -248,7 +248,7 @@ describe('validateTopology: every problem, each naming its field', () => {
       "spec.components[0].checks[7].name: at most 8 '*' wildcards",
       'spec.components[0].configs[0]: give name, namespace, types or labelSelector',
       expect.stringMatching(/^spec\.components\[0\]\.configs\[1\]\.tagSelector: '!' is not a valid requirement/),
-      'spec.components[0].selectors[0].agent: must be text',
+      'spec.components[0].selectors[0].agent: unknown field (known: name, namespace, types, type, labelSelector, tagSelector)',
     ]);
   });
 

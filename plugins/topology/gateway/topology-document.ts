@@ -89,7 +89,7 @@ const PROPERTY_FIELDS = new Set([
   'links',
   'lookup',
 ]);
-const SELECTOR_FIELDS = new Set(['name', 'namespace', 'types', 'type', 'labelSelector', 'tagSelector', 'agent']);
+const SELECTOR_FIELDS = new Set(['name', 'namespace', 'types', 'type', 'labelSelector', 'tagSelector']);
 const HEALTHS = ['healthy', 'unhealthy', 'warning', 'unknown'];
 
 /** A YAML Topology document → a validated topology; throws TopologyDocumentError with every problem. */
@@ -296,7 +296,7 @@ function validateSelector(s: Obj, at: string, problems: string[]): void {
   const keys = Object.keys(s);
   if (!keys.length) return void problems.push(`${at}: give name, namespace, types or labelSelector`);
   for (const key of keys) if (!SELECTOR_FIELDS.has(key)) problems.push(`${at}.${key}: unknown field (known: ${[...SELECTOR_FIELDS].join(', ')})`);
-  for (const key of ['name', 'namespace', 'type', 'agent']) if (s[key] !== undefined && typeof s[key] !== 'string') problems.push(`${at}.${key}: must be text`);
+  for (const key of ['name', 'namespace', 'type']) if (s[key] !== undefined && typeof s[key] !== 'string') problems.push(`${at}.${key}: must be text`);
   if (typeof s.name === 'string' && (s.name.match(/\*/g)?.length ?? 0) > 8) problems.push(`${at}.name: at most 8 '*' wildcards`);
   if (s.types !== undefined && (!Array.isArray(s.types) || s.types.some((t) => typeof t !== 'string'))) problems.push(`${at}.types: a list of types`);
   for (const key of ['labelSelector', 'tagSelector']) {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PoolClient } from 'pg';
@@ -112,6 +112,9 @@ export class TopologyRunnerService {
       expressions: this.expressions,
     });
     if (result.invalid) return { ok: false, error: result.message || result.error || 'the lookup is not valid' };
+    // A lookup whose check failed (an HTTP 500, a query error) is not data: the components found before are kept.
+    // A type that fails on an empty answer (catalog) passes with a `test`, e.g. `test: {expr: 'true'}`.
+    if (!result.pass) return { ok: false, error: result.message || result.error || 'the lookup failed' };
     const expression = displayOf(display);
     if (!expression) return { ok: true, value: result.details };
     const outcome = await this.expressions.evaluate(expression as never, lookupScope(result));
@@ -241,11 +244,14 @@ export class TopologyRunnerService {
           errors.push(`${c.name}: inline checks need the health area, which is not installed`);
           continue;
         }
-        const name = `${topology.name}-${c.key === 'root' ? 'root' : c.name}${i ? `-${i + 1}` : ''}`
+        // Named by the component's key (unique in the topology), readable and short, with a hash of the key so two
+        // components of one name under different parents get their own canaries.
+        const readable = `${topology.name}-${c.name}`
           .toLowerCase()
           .replace(/[^a-z0-9.-]+/g, '-')
           .replace(/^-+|-+$/g, '')
-          .slice(0, 200);
+          .slice(0, 180);
+        const name = `${readable}-${createHash('sha1').update(`${c.key}#${i}`).digest('hex').slice(0, 8)}`;
         try {
           await tx.query('SAVEPOINT inline_canary');
           const canary = await owned.sync(tx, { source, name, namespace: topology.namespace, agentId: topology.agent_id }, spec);
@@ -328,10 +334,10 @@ export class TopologyRunnerService {
       }
     }
     await tx.query(
-      `DELETE FROM component_relationships r WHERE r.selector_id = $1
+      `DELETE FROM component_relationships r WHERE r.selector_id = $1 AND r.component_id = ANY($3::uuid[])
          AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($2::jsonb) AS d(component_id uuid, relationship_id uuid)
                          WHERE d.component_id = r.component_id AND d.relationship_id = r.relationship_id)`,
-      [selectorId, JSON.stringify(pairs)],
+      [selectorId, JSON.stringify(pairs), [...ids.values()]],
     );
     await tx.query(
       `INSERT INTO component_relationships (component_id, relationship_id, selector_id)
