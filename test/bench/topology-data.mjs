@@ -35,9 +35,11 @@ const TREE_SQL = `
 /**
  * Loads everything in one transaction on `c` (a connected pg client) and answers what it wrote and how long each part
  * took. The components' insert trigger queues every component for the roll-up; the queue is filled explicitly too, so
- * the roll-up starts from the whole tree when the transaction commits.
+ * the roll-up starts from the whole tree when the transaction commits. With `analyze` the new tables are analysed
+ * before the commit (ANALYZE counts the transaction's own rows), so the roll-up is planned with statistics, as after
+ * autovacuum's first pass; without, it starts on tables Postgres knows nothing about.
  */
-export async function loadTopology(c) {
+export async function loadTopology(c, { analyze = true } = {}) {
   const timings = {};
   const step = async (name, sql, params) => {
     const t0 = Date.now();
@@ -161,6 +163,11 @@ export async function loadTopology(c) {
     );
     // The insert triggers queued every component already; this makes sure of it.
     await step('queue', `INSERT INTO component_rollup_queue (component_id) SELECT id FROM components WHERE deleted_at IS NULL ON CONFLICT DO NOTHING`);
+    if (analyze)
+      await step(
+        'analyze',
+        `ANALYZE components, checks, check_component_relationships, check_statuses, config_items, config_component_relationships, config_changes, config_analysis, component_rollup_queue`,
+      );
     const {
       rows: [n],
     } = await c.query(

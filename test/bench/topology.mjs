@@ -7,8 +7,11 @@
 //    areas, 200 services, 2,000 workloads, 17,779 pods; path, parent_id, external_id, is_leaf, a headline property),
 //    5,000 checks of one canary (one link each: 4,000 to pods, 1,000 to workloads and services; unhealthy ones only in
 //    5 of the 20 areas), 60,000 results over the last hour, 50,000 config items linked to the components (2-3 each),
-//    50,000 changes over 2 hours, 2,500 open insights. Every component is queued for the roll-up; from the commit,
-//    the time until the roll-up worker has emptied component_rollup_queue is the initial roll-up. Then VACUUM ANALYZE.
+//    50,000 changes over 2 hours, 2,500 open insights. Every component is queued for the roll-up and the tables are
+//    analysed before the commit (as after autovacuum's first pass; BENCH_ROLLUP_COLD=1 leaves them without statistics,
+//    as in the first minute after a bulk load or on a server without autovacuum: much slower, see docs/performance.md).
+//    From the commit, the time until the roll-up worker has emptied component_rollup_queue is the initial roll-up.
+//    Then VACUUM ANALYZE.
 // 3. GET /api/topology for the roots and for a service (level 2) with autocannon (2 s warm-up, as lib.mjs's load):
 //    one connection (a call alone) and BENCH_CONNECTIONS (16).
 // 4. Roll-up lag: BENCH_LAG_FLIPS (50) status changes of random healthy checks linked to pods of healthy areas, in
@@ -23,7 +26,7 @@
 // Prints the figures next to the issue's targets (topology p99 <= 100 ms, roll-up lag p99 <= 2 s, page <= 1.5 s,
 // snapshot <= 5 s) and a final JSON line; exits 0 whatever the figures (a measurement, not a test).
 // Knobs: BENCH_CONNECTIONS (16), BENCH_DURATION (10 s), BENCH_LAG_FLIPS (50), BENCH_LAG_TIMEOUT (30000 ms),
-// BENCH_PAGE_LOADS (5), BENCH_PAGE_TIMEOUT (15000 ms), BENCH_SNAPSHOTS (3), BENCH_ROLLUP_TIMEOUT (600000 ms),
+// BENCH_PAGE_LOADS (5), BENCH_PAGE_TIMEOUT (15000 ms), BENCH_SNAPSHOTS (3), BENCH_ROLLUP_TIMEOUT (600000 ms), BENCH_ROLLUP_COLD=1,
 // BENCH_SKIP_PAGE=1, BENCH_KEEP_DB=1 (keeps console_bench_topology_<pid> for EXPLAIN), BENCH_PORT, BENCH_NODE_ARGS,
 // BENCH_LOG_LEVEL (see lib.mjs).
 import os from 'node:os';
@@ -235,7 +238,7 @@ try {
 
   // ---- data and the initial roll-up
   let t0 = Date.now();
-  const data = await loadTopology(c);
+  const data = await loadTopology(c, { analyze: !process.env.BENCH_ROLLUP_COLD });
   const committed = Date.now();
   console.log(
     `loaded ${data.components} components, ${data.checks} checks (${data.check_links} links, ${data.check_results} results), ${data.configs} configs (${data.config_links} links, ${data.changes} changes, ${data.insights} insights) in ${committed - t0} ms ${JSON.stringify(data.timings)}; ${data.queued} queued for the roll-up`,
@@ -257,7 +260,7 @@ try {
     `initial roll-up (${data.queued} queued)`,
     initial.ms === null
       ? `not drained within ${ROLLUP_TIMEOUT / 1000} s (${initial.left} left)`
-      : `${fmt(initial.ms / 1000, 1)} s from the commit; root ${tree.root_status}, checks ${JSON.stringify(tree.root_summary?.checks)}`,
+      : `${fmt(initial.ms / 1000, 1)} s from the commit (${fmt(data.components / (initial.ms / 1000), 0)} components/s${process.env.BENCH_ROLLUP_COLD ? ', tables without statistics' : ''}); root ${tree.root_status}, checks ${JSON.stringify(tree.root_summary?.checks)}`,
   );
   t0 = Date.now();
   await c.query('VACUUM ANALYZE');
