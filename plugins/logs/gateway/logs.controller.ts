@@ -63,6 +63,8 @@ export class LogsController {
       res.end(`${JSON.stringify({ end: { truncated, limit: prepared.limit, backend: prepared.backend } })}\n`);
     } catch (error) {
       if (client.signal.aborted && !res.writable) return;
+      // A client that stopped reading (its socket full) gets no last line: the connection is closed instead.
+      if (res.writableNeedDrain) return void res.destroy();
       res.end(`${JSON.stringify({ error: { message: (error as Error).message ?? String(error) } })}\n`);
     }
   }

@@ -252,7 +252,8 @@ export class LogsService implements ComponentLogSearch {
           break;
         }
         count++;
-        await onLine(guard.ledger.redact(plainLine(next.value)));
+        // The deadline covers the reader too: a client that stops reading does not hold the backend's files open.
+        await Promise.race([Promise.resolve(onLine(guard.ledger.redact(plainLine(next.value)))), aborted]);
       }
       settled = true;
       return { truncated };

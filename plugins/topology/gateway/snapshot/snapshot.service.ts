@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
-import { LOG_RESULTS_MAX, type ComponentLogSelector, type LogSearchResponse, type SnapshotQuery } from '@contracts';
+import { type ComponentLogSelector, type LogSearchResponse, type SnapshotQuery } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
 import { FeatureService } from '@gateway/core/features/feature.service';
 import { notFound } from '@gateway/core/http/domain-error';
@@ -18,6 +18,12 @@ const PAGE_ROWS = 10_000;
 const CHUNK_CHARS = 64 * 1024;
 /** Log searches running at once (each is a call to a logging backend). */
 const LOG_CONCURRENCY = 4;
+/** Log selectors one snapshot reads (the rest are named in its README). */
+export const MAX_SNAPSHOT_LOG_SELECTORS = 20;
+/** Lines kept per log selector. */
+export const SNAPSHOT_LOG_LINES = 1_000;
+/** No new log search starts after this long. */
+const SNAPSHOT_LOGS_DEADLINE_MS = 60_000;
 
 const COMPONENT_COLUMNS = `c.id, c.name, c.title, c.text, c.type, c.icon, c.namespace, c.description, c.path, c.parent_id, c.topology_id,
   c.agent_id, c.external_id, c.status, c.health, c.status_reason, c.labels, c.properties, c.summary, c.logs, c.is_leaf, c.hidden,
@@ -83,6 +89,8 @@ interface Report {
   logs: LogFile[];
   /** Why the logs of this many selectors were not read (no logs area, logs feature off). */
   logsSkipped?: { selectors: number; reason: string };
+  /** Selectors past the per-snapshot cap or the logs deadline: not searched. */
+  logsNotRead?: number;
 }
 
 /**
@@ -354,7 +362,11 @@ export class SnapshotService {
       return;
     }
     const used = new Set<string>();
-    const jobs = targets.map(({ component, selector, index }) => {
+    // One request does a bounded amount of log reading: the first selectors of the subtree (the component's own first),
+    // and no new search once the logs deadline has passed.
+    if (targets.length > MAX_SNAPSHOT_LOG_SELECTORS) report.logsNotRead = targets.length - MAX_SNAPSHOT_LOG_SELECTORS;
+    const deadline = Date.now() + SNAPSHOT_LOGS_DEADLINE_MS;
+    const jobs = targets.slice(0, MAX_SNAPSHOT_LOG_SELECTORS).map(({ component, selector, index }) => {
       const selectorName = typeof selector?.name === 'string' && selector.name ? selector.name : `log-${index + 1}`;
       const file: LogFile = {
         path: uniquePath(`logs/${safeFileName(component.name, 'component')}-${safeFileName(selectorName, 'log')}`, used),
@@ -369,6 +381,10 @@ export class SnapshotService {
     const worker = async () => {
       while (!stopped && next < jobs.length) {
         const { component, selector, file } = jobs[next++];
+        if (Date.now() > deadline) {
+          file.error = `not read: the snapshot's logs took longer than ${SNAPSHOT_LOGS_DEADLINE_MS / 1000} s`;
+          continue;
+        }
         let answer: LogSearchResponse;
         try {
           answer = await search.search({
@@ -376,7 +392,7 @@ export class SnapshotService {
             name: typeof selector?.name === 'string' ? selector.name : undefined,
             start: plan.start.toISOString(),
             end: plan.end.toISOString(),
-            limit: LOG_RESULTS_MAX,
+            limit: SNAPSHOT_LOG_LINES,
           });
         } catch (error) {
           file.error = error instanceof Error ? error.message : String(error);
@@ -531,7 +547,7 @@ function readme(plan: SnapshotPlan, report: Report): string {
     `| configs.json | Config items linked to the subtree's components, without their \`config\` body | ${report.configs} |`,
     `| config_changes.csv | Changes of those config items in the time range, newest first.${capNote(report.configChanges.capped)} | ${report.configChanges.rows} |`,
     `| incidents.json | Incidents with evidence on the subtree's components (any time), with the ids of those components | ${report.incidents} |`,
-    `| logs/ | One file per log selector of the subtree's components: the lines of the time range (at most ${LOG_RESULTS_MAX.toLocaleString('en-US')} each) | ${report.logs.filter((l) => !l.error).length} |`,
+    `| logs/ | One file per log selector of the subtree's components: the lines of the time range (at most ${SNAPSHOT_LOG_LINES.toLocaleString('en-US')} each, of at most ${MAX_SNAPSHOT_LOG_SELECTORS} selectors) | ${report.logs.filter((l) => !l.error).length} |`,
     '',
     'Times are ISO 8601 in UTC. CSV files follow RFC 4180 (comma separated, fields with commas, quotes or line breaks quoted).',
     '',
@@ -542,7 +558,13 @@ function readme(plan: SnapshotPlan, report: Report): string {
     lines.push(`Logs were not collected: ${report.logsSkipped.reason} (${report.logsSkipped.selectors} log selector(s) named by the components).`);
   } else if (!report.logs.length) {
     lines.push('No component of the subtree names logs.');
-  } else {
+  }
+  if (report.logsNotRead) {
+    lines.push(
+      `${report.logsNotRead} more log selector(s) of the subtree were not read: a snapshot reads at most ${MAX_SNAPSHOT_LOG_SELECTORS}; take a snapshot of a component lower in the tree for theirs.`,
+    );
+  }
+  if (!report.logsSkipped) {
     for (const log of report.logs) {
       lines.push(
         log.error
