@@ -3,8 +3,8 @@ import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 
 /**
- * Settings resources of spec 03: connections (their secrets are write-only and never read back), log backends,
- * integrations, job history and the event queue summary.
+ * Settings resources of spec 03: connections (their secrets are write-only and never read back),
+ * integrations (log backends are the logs plugin's), job history and the event queue summary.
  */
 @Injectable()
 @Extension(DATA_API_RESOURCES, 'settings')
