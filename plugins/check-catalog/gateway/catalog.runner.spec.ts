@@ -134,6 +134,12 @@ describe('catalog check', () => {
     expect(names(await runner.run({ name: 'c', selector: { labelSelector: 'app notin (api)' } }, context()))).toEqual(['orders-db', 'worker']);
     expect(names(await runner.run({ name: 'c', selector: { tagSelector: 'cluster=prod' } }, context()))).toEqual(['api', 'worker']);
     expect(names(await runner.run({ name: 'c', selector: { fieldSelector: 'status=available' } }, context()))).toEqual(['orders-db']);
+    // A field's values are not label values: a type holds '::'.
+    expect(names(await runner.run({ name: 'c', selector: { fieldSelector: 'type in (Kubernetes::Pod, AWS::RDS::DBInstance)' } }, context()))).toEqual([
+      'api-canary',
+      'orders-db',
+    ]);
+    expect(names(await runner.run({ name: 'c', selector: { labelSelector: 'legacy', fieldSelector: '!path' } }, context()))).toEqual(['api-canary']);
   });
 
   it('takes the union of a list of selectors', async () => {
@@ -176,8 +182,18 @@ describe('catalog check', () => {
       { key: 'g', op: 'in', values: ['h', 'i'] },
       { key: 'j', op: 'notin', values: ['k'] },
       { key: 'l', op: 'exists' },
-      { key: 'm', op: 'absent' },
+      { key: 'm', op: 'missing' },
     ]);
+  });
+
+  it('reads label and tag selectors with the Kubernetes rules for keys and values', () => {
+    expect(() => parseSelector('team=payments team')).toThrow('cannot read "team=payments team"');
+    expect(() => parseSelector('app=-x')).toThrow('cannot read "app=-x"');
+    expect(() => parseSelector('_app=x')).toThrow('cannot read "_app=x"');
+    expect(() => parseSelector('tier in ()')).toThrow('cannot read "tier in ()"');
+    expect(() => parseSelector('type=Kubernetes::Pod')).toThrow('cannot read "type=Kubernetes::Pod"');
+    expect(parseSelector('type=Kubernetes::Pod', 'field')).toEqual([{ key: 'type', op: 'eq', value: 'Kubernetes::Pod' }]);
+    expect(() => parseSelector('k'.repeat(2_001))).toThrow('at most 2000 characters');
   });
 });
 

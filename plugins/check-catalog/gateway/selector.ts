@@ -1,8 +1,16 @@
 /**
  * Catalog resource selectors (canary-checker's `catalog` check, flanksource duty's ResourceSelector) turned into a
  * parameterised WHERE clause over `configs` (the catalogue's public read model; this plugin never reads catalogue tables). Every value the user wrote is a bound parameter; only column
- * expressions chosen from fixed lists are written into the SQL.
+ * expressions chosen from fixed lists are written into the SQL. The Kubernetes selector syntax is core's.
  */
+import {
+  jsonbKeys,
+  LabelSelectorError,
+  parseLabelSelector,
+  requirementCondition,
+  type LabelRequirement,
+  type RequirementTarget,
+} from '@gateway/core/selectors/label-selector';
 
 export interface ResourceSelector {
   id?: string;
@@ -18,11 +26,6 @@ export interface ResourceSelector {
   fieldSelector?: string;
 }
 
-/** One requirement of a Kubernetes-style selector (`a=b`, `a!=b`, `a in (x,y)`, `a notin (x)`, `a`, `!a`). */
-export type Requirement =
-  { key: string; op: 'eq' | 'neq'; value: string } | { key: string; op: 'in' | 'notin'; values: string[] } | { key: string; op: 'exists' | 'absent' };
-
-const KEY = '[A-Za-z0-9_][-A-Za-z0-9_./]*';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SELECTOR_FIELDS = [
   'id',
@@ -51,36 +54,20 @@ const FIELD_COLUMNS: Record<string, string> = {
   namespace: "tags->>'namespace'",
 };
 
-/** Splits on commas outside parentheses. */
-function splitTop(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth--;
-    if (ch === ',' && depth === 0) {
-      parts.push(current);
-      current = '';
-    } else current += ch;
-  }
-  parts.push(current);
-  return parts.map((p) => p.trim()).filter(Boolean);
-}
+/** A fieldSelector's values are names, types and ids (`Kubernetes::Pod`, `arn:…`), not label values. */
+const FIELD_VALUE = /^[^=!(),]*$/;
 
-/** Parses `env=prod,tier!=db,team in (a,b),!legacy`; throws naming the part it cannot read. */
-export function parseSelector(text: string): Requirement[] {
-  return splitTop(text).map((part) => {
-    let m = new RegExp(`^!\\s*(${KEY})$`).exec(part);
-    if (m) return { key: m[1], op: 'absent' };
-    m = new RegExp(`^(${KEY})\\s+(in|notin)\\s+\\(([^()]*)\\)$`).exec(part);
-    if (m) return { key: m[1], op: m[2] as 'in' | 'notin', values: m[3].split(',').map((v) => v.trim()) };
-    m = new RegExp(`^(${KEY})\\s*(==|=|!=)\\s*([^=!,()]*)$`).exec(part);
-    if (m) return { key: m[1], op: m[2] === '!=' ? 'neq' : 'eq', value: m[3].trim() };
-    m = new RegExp(`^(${KEY})$`).exec(part);
-    if (m) return { key: m[1], op: 'exists' };
-    throw new Error(`cannot read "${part}"`);
-  });
+/**
+ * Parses `env=prod,tier!=db,team in (a,b),!legacy` (Kubernetes syntax, `field` for a fieldSelector's values); throws
+ * naming the part it cannot read.
+ */
+export function parseSelector(text: string, kind: 'label' | 'field' = 'label'): LabelRequirement[] {
+  try {
+    return parseLabelSelector(text, kind === 'field' ? { value: FIELD_VALUE } : {});
+  } catch (err) {
+    if (err instanceof LabelSelectorError && err.part !== undefined) throw new Error(`cannot read "${err.part}"`);
+    throw err;
+  }
 }
 
 /** `a,b` or `[a, b]` as a list. */
@@ -129,7 +116,7 @@ export function validateSelector(value: unknown, where: string): string[] {
       continue;
     }
     try {
-      const reqs = parseSelector(s[f] as string);
+      const reqs = parseSelector(s[f] as string, f === 'fieldSelector' ? 'field' : 'label');
       if (f === 'fieldSelector') {
         for (const r of reqs)
           if (!(r.key in FIELD_COLUMNS)) errors.push(`${where}.fieldSelector: unknown field ${r.key} (one of ${Object.keys(FIELD_COLUMNS).join(', ')})`);
@@ -163,25 +150,6 @@ function matchAny(column: string, patterns: string[], params: Params): string[] 
   return clauses;
 }
 
-/** SQL for one requirement over a text expression taking the key (`labels->>$n`) or a fixed column. */
-function requirementSql(r: Requirement, column: (key: string) => string, params: Params): string {
-  const col = column(r.key);
-  switch (r.op) {
-    case 'eq':
-      return `${col} = ${params.add(r.value)}`;
-    case 'neq':
-      return `${col} IS DISTINCT FROM ${params.add(r.value)}`;
-    case 'in':
-      return `${col} = ANY(${params.add(r.values)}::text[])`;
-    case 'notin':
-      return `(${col} IS NULL OR NOT (${col} = ANY(${params.add(r.values)}::text[])))`;
-    case 'exists':
-      return `${col} IS NOT NULL`;
-    case 'absent':
-      return `${col} IS NULL`;
-  }
-}
-
 /** The WHERE conditions (ANDed) of one validated selector. */
 export function selectorSql(selector: ResourceSelector, params: Params): string {
   const clauses: string[] = [];
@@ -195,9 +163,13 @@ export function selectorSql(selector: ResourceSelector, params: Params): string 
   const healths = listOf(selector.healths);
   if (healths.length) clauses.push(...matchAny('health', healths, params));
   for (const [key, value] of Object.entries(selector.labels ?? {})) clauses.push(`labels->>(${params.add(key)}::text) = ${params.add(String(value))}`);
-  const jsonKey = (column: string) => (key: string) => `${column}->>(${params.add(key)}::text)`;
-  if (selector.labelSelector) for (const r of parseSelector(selector.labelSelector)) clauses.push(requirementSql(r, jsonKey('labels'), params));
-  if (selector.tagSelector) for (const r of parseSelector(selector.tagSelector)) clauses.push(requirementSql(r, jsonKey('tags'), params));
-  if (selector.fieldSelector) for (const r of parseSelector(selector.fieldSelector)) clauses.push(requirementSql(r, (key) => FIELD_COLUMNS[key], params));
+  const param = (value: unknown) => params.add(value);
+  const field: RequirementTarget = (key) => ({ value: FIELD_COLUMNS[key], present: `${FIELD_COLUMNS[key]} IS NOT NULL` });
+  const conditions = (text: string | undefined, kind: 'label' | 'field', target: RequirementTarget) => {
+    if (text) for (const r of parseSelector(text, kind)) clauses.push(requirementCondition(r, target, param));
+  };
+  conditions(selector.labelSelector, 'label', jsonbKeys('labels', param));
+  conditions(selector.tagSelector, 'label', jsonbKeys('tags', param));
+  conditions(selector.fieldSelector, 'field', field);
   return clauses.length ? clauses.join(' AND ') : 'false';
 }

@@ -1,58 +1,7 @@
 import { Client } from 'pg';
 import { reachable } from '../../../test/support/check-context';
 import { adminDatabaseUrl, createTestDatabase, type TestDatabase } from '../../../test/support/test-db';
-import { labelSelectorProblem, likePattern, parseLabelSelector, selectorCondition, type ResourceSelector, type SelectorColumns } from './selectors';
-
-describe('parseLabelSelector', () => {
-  it('reads every requirement form', () => {
-    expect(parseLabelSelector('app=api')).toEqual([{ key: 'app', op: 'eq', value: 'api' }]);
-    expect(parseLabelSelector('app==api')).toEqual([{ key: 'app', op: 'eq', value: 'api' }]);
-    expect(parseLabelSelector('app = api')).toEqual([{ key: 'app', op: 'eq', value: 'api' }]);
-    expect(parseLabelSelector('app!=api')).toEqual([{ key: 'app', op: 'neq', value: 'api' }]);
-    expect(parseLabelSelector('app=')).toEqual([{ key: 'app', op: 'eq', value: '' }]);
-    expect(parseLabelSelector('app')).toEqual([{ key: 'app', op: 'exists' }]);
-    expect(parseLabelSelector('!app')).toEqual([{ key: 'app', op: 'missing' }]);
-    expect(parseLabelSelector('tier in (web, jobs)')).toEqual([{ key: 'tier', op: 'in', values: ['web', 'jobs'] }]);
-    expect(parseLabelSelector('tier notin (web)')).toEqual([{ key: 'tier', op: 'notin', values: ['web'] }]);
-    expect(parseLabelSelector('app.kubernetes.io/name=api-1.2_x')).toEqual([{ key: 'app.kubernetes.io/name', op: 'eq', value: 'api-1.2_x' }]);
-  });
-
-  it('splits on commas outside parentheses and ignores empty parts', () => {
-    expect(parseLabelSelector(' app=api , tier in (web,jobs), !legacy,, env ')).toEqual([
-      { key: 'app', op: 'eq', value: 'api' },
-      { key: 'tier', op: 'in', values: ['web', 'jobs'] },
-      { key: 'legacy', op: 'missing' },
-      { key: 'env', op: 'exists' },
-    ]);
-    expect(parseLabelSelector('')).toEqual([]);
-  });
-
-  it.each(
-    (
-      [
-        ['a in b', "'a in b' is not a valid requirement (k=v, k!=v, k, !k, k in (a,b), k notin (a,b))"],
-        ['tier in (web', "'tier in (web' is not a valid requirement (k=v, k!=v, k, !k, k in (a,b), k notin (a,b))"],
-        ['a=b c', "'a=b c' is not a valid requirement (k=v, k!=v, k, !k, k in (a,b), k notin (a,b))"],
-        ['app=a b', "'app=a b' is not a valid requirement (k=v, k!=v, k, !k, k in (a,b), k notin (a,b))"],
-        ['-app=x', "'-app=x' is not a valid requirement"],
-        ['app=-x', "'app=-x' is not a valid requirement"],
-        ['app=x/y', "'app=x/y' is not a valid requirement"],
-        ['tier in (web, -x)', "'tier in (web, -x)' is not a valid requirement"],
-        ['-tier notin (a)', "'-tier notin (a)' is not a valid requirement"],
-        ['!-x', "'!-x' is not a valid requirement"],
-        ['app=' + 'v'.repeat(64), `'app=${'v'.repeat(64)}' is not a valid requirement`],
-        ['k'.repeat(2_001), 'at most 2000 characters'],
-      ] as const
-    ).map(([text, message]) => [text.length > 40 ? `${text.slice(0, 12)}… (${text.length} characters)` : text, text, message] as const),
-  )('refuses %s', (_label, text, message) => {
-    expect(() => parseLabelSelector(text)).toThrow(message);
-    expect(labelSelectorProblem(text)).toBe(message);
-  });
-
-  it('answers no problem for a valid selector', () => {
-    expect(labelSelectorProblem('app=api,tier notin (x)')).toBeNull();
-  });
-});
+import { likePattern, selectorCondition, type ResourceSelector, type SelectorColumns } from './selectors';
 
 describe('likePattern', () => {
   it('escapes LIKE metacharacters and turns * into %', () => {
