@@ -65,7 +65,7 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.running) await Promise.race([this.running.catch(() => 0), new Promise((resolve) => setTimeout(resolve, 2_000))]);
   }
 
-  /** Rolls up until the queue is empty (or the pass's batch budget is spent). Returns how many components changed. */
+  /** Rolls up until the queue is empty, parents included (or the pass's batch budget is spent). Returns how many components changed. */
   pass(): Promise<number> {
     if (this.running) return this.running;
     this.running = (async () => {
@@ -74,7 +74,8 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
         for (let i = 0; i < MAX_BATCHES_PER_PASS && !this.stopped; i++) {
           const batch = await this.db.transaction((tx) => this.batch(tx));
           changed += batch.changed;
-          if (batch.claimed < BATCH) break;
+          // Parents queued by this batch are rolled up in the same pass, so a change reaches the root within one tick.
+          if (batch.claimed === 0) break;
         }
       } catch (error) {
         if (!this.stopped) this.logger.warn(`component roll-up failed: ${(error as Error).message}`);
@@ -145,9 +146,8 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
  * its descendants by `path`), each check, incident and insight once however many of its components name it.
  */
 // Descendants' paths start with the prefix: a range on the path index (text_pattern_ops), which a LIKE with a
-// computed pattern could not use. No id continues a prefix but '.', which sorts below '/'.
-const SUBTREE = `(SELECT c.id AS id UNION ALL
-   SELECT x.id FROM components x WHERE x.deleted_at IS NULL AND NOT x.hidden AND x.path ~>=~ s.prefix AND x.path ~<~ (s.prefix || '/')) d`;
+// computed pattern could not use. No id continues a prefix but '.', which sorts below '/'. The subtree is an id array,
+// and each count reads its links by that array (index lookups), never scanning a link table per component.
 const INPUTS_SQL = `
 SELECT c.id, c.parent_id, c.own_status, c.own_status_reason, c.status, c.health, c.status_reason, c.summary,
        c.deleted_at IS NOT NULL AS deleted,
@@ -179,22 +179,24 @@ SELECT c.id, c.parent_id, c.own_status, c.own_status_reason, c.status, c.health,
          WHERE r.component_id = c.id AND r.deleted_at IS NULL) AS related,
        (SELECT array_agg(r.component_id) FROM component_relationships r WHERE r.relationship_id = c.id AND r.deleted_at IS NULL) AS selected_by,
        (SELECT jsonb_object_agg(st, n) FROM (
-          SELECT coalesce(k.status, 'unknown') AS st, count(DISTINCT k.id) AS n
-            FROM ${SUBTREE} JOIN check_component_relationships r ON r.component_id = d.id AND r.deleted_at IS NULL
-            JOIN checks k ON k.id = r.check_id AND k.deleted_at IS NULL
+          SELECT coalesce(k.status, 'unknown') AS st, count(*) AS n FROM checks k
+           WHERE k.deleted_at IS NULL
+             AND k.id = ANY(ARRAY(SELECT r.check_id FROM check_component_relationships r WHERE r.deleted_at IS NULL AND r.component_id = ANY(st.ids)))
            GROUP BY 1) x) AS subtree_checks,
        (SELECT jsonb_object_agg(t, sev) FROM (
           SELECT t, jsonb_object_agg(sv, n) AS sev FROM (
-            SELECT i.type AS t, i.severity AS sv, count(DISTINCT i.id) AS n
-              FROM ${SUBTREE} JOIN evidences e ON e.component_id = d.id
-              JOIN hypotheses h ON h.id = e.hypothesis_id JOIN incidents i ON i.id = h.incident_id
-             WHERE i.status NOT IN ('resolved', 'closed') GROUP BY 1, 2) y GROUP BY t) x) AS subtree_incidents,
+            SELECT i.type AS t, i.severity AS sv, count(*) AS n FROM incidents i
+             WHERE i.status NOT IN ('resolved', 'closed')
+               AND i.id = ANY(ARRAY(SELECT h.incident_id FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id WHERE e.component_id = ANY(st.ids)))
+             GROUP BY 1, 2) y GROUP BY t) x) AS subtree_incidents,
        (SELECT jsonb_object_agg(t, sev) FROM (
           SELECT t, jsonb_object_agg(sv, n) AS sev FROM (
-            SELECT a.analysis_type AS t, coalesce(a.severity, 'info') AS sv, count(DISTINCT a.id) AS n
-              FROM ${SUBTREE} JOIN config_component_relationships r ON r.component_id = d.id AND r.deleted_at IS NULL
-              JOIN config_analysis a ON a.config_id = r.config_id
-             WHERE a.status = 'open' GROUP BY 1, 2) y GROUP BY t) x) AS subtree_insights
+            SELECT a.analysis_type AS t, coalesce(a.severity, 'info') AS sv, count(*) AS n FROM config_analysis a
+             WHERE a.status = 'open'
+               AND a.config_id = ANY(ARRAY(SELECT r.config_id FROM config_component_relationships r WHERE r.deleted_at IS NULL AND r.component_id = ANY(st.ids)))
+             GROUP BY 1, 2) y GROUP BY t) x) AS subtree_insights
   FROM components c
   CROSS JOIN LATERAL (SELECT CASE WHEN coalesce(c.path, '') = '' THEN c.id::text ELSE c.path || '.' || c.id END AS prefix) s
+  CROSS JOIN LATERAL (SELECT c.id || ARRAY(
+      SELECT x.id FROM components x WHERE x.deleted_at IS NULL AND NOT x.hidden AND x.path ~>=~ s.prefix AND x.path ~<~ (s.prefix || '/')) AS ids) st
  WHERE c.id = ANY($1::uuid[])`;

@@ -66,7 +66,10 @@ export class TopologyQueryService {
         scope = `(c.path = ${p(prefix)} OR c.path LIKE ${p(`${prefix}.%`)})`;
       } else scope = 'true';
     } else if (self) {
-      scope = `(c.parent_id = ${p(self.id)} OR c.id IN (SELECT r.relationship_id FROM component_relationships r WHERE r.component_id = ${p(self.id)} AND r.deleted_at IS NULL))`;
+      // One indexed read each side (an OR across them scanned the whole table).
+      const selfId = p(self.id);
+      scope = `c.id IN (SELECT k.id FROM components k WHERE k.parent_id = ${selfId}
+                        UNION SELECT r.relationship_id FROM component_relationships r WHERE r.component_id = ${selfId} AND r.deleted_at IS NULL)`;
     } else scope = 'c.parent_id IS NULL';
     const scoped = await this.db.query<TopologyComponent>(
       `SELECT ${COLUMNS} FROM components c WHERE ${[...base, scope].join(' AND ')} ORDER BY c.name LIMIT ${MAX_FLAT_COMPONENTS}`,

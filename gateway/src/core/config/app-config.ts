@@ -149,7 +149,7 @@ export interface AppConfig {
     tickMs: number;
     /** Topology runs at once on one replica. */
     concurrency: number;
-    /** How often each replica rolls up the health and summary of components whose inputs changed (besides LISTEN). */
+    /** How often each replica rolls up the health and summary of components whose inputs changed (each pass empties the queue). */
     rollupTickMs: number;
   };
   /** Logs (plugins/logs and plugins/logs-*). */
