@@ -1,8 +1,8 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Caption1, Combobox, Option, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete16Regular } from '@fluentui/react-icons';
-import useSWR, { useSWRConfig } from 'swr';
-import { dataApiPath, pg, request, withQuery } from '@web/core/api';
+import useSWR, { type SWRResponse, useSWRConfig } from 'swr';
+import { type CountedRows, dataApiPath, pg, request, withQuery } from '@web/core/api';
 import { usePermissions } from '@web/core/auth';
 import { AppLink } from '@web/core/components/AppLink';
 import { HealthBadge } from '@web/core/components/HealthBadge';
@@ -10,7 +10,7 @@ import { useToast } from '@web/core/components/useToast';
 import { formatDateTime } from '@web/core/formatDateTime';
 import { useFeatures } from '@web/core/features/useFeatures';
 import { useAccess, usePluginRegistry } from '@web/core/plugin-host';
-import { type PanelSection as Section, refreshSection } from './componentApi';
+import { type PanelRows, type PanelSection as Section, refreshSection } from './componentApi';
 import { PanelSection, SectionList, useSectionPage } from './PanelSection';
 
 export const UNLINK_SUCCESS = 'Deleted config link successfully';
@@ -46,6 +46,48 @@ export function useSectionAccess() {
   } satisfies Record<Section, boolean>;
 }
 
+/**
+ * A section that is a paged list (every section after Details): the header counts the list's total, the list reads
+ * page by page. `first` is the first page when the section reads it itself (Teams, for the options it leaves out).
+ */
+function ListSection<S extends Section>({
+  section,
+  componentId,
+  title,
+  label,
+  actions,
+  first,
+  renderRow,
+}: {
+  section: S;
+  componentId: string;
+  title: string;
+  /** The list's accessible name. */
+  label: string;
+  actions?: ReactNode;
+  first?: SWRResponse<CountedRows<PanelRows[S]>>;
+  renderRow(row: PanelRows[S]): ReactNode;
+}) {
+  const own = useSectionPage(section, componentId, !first);
+  const page = first ?? own;
+  return (
+    <PanelSection value={section} title={title} count={page.data?.total} actions={actions}>
+      <SectionList section={section} componentId={componentId} first={page} label={label} renderRow={renderRow} />
+    </PanelSection>
+  );
+}
+
+/** A list row: its name (a link where it opens something), cut short to fit, then what follows it. */
+function LinkRow({ to, name, children }: { to?: string; name: ReactNode; children?: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <li className={styles.row}>
+      <span className={styles.grow}>{to ? <AppLink to={to}>{name}</AppLink> : name}</span>
+      {children}
+    </li>
+  );
+}
+
 /** Configs linked to the component, each opening its catalogue page; writers can remove manual links. */
 export function CatalogSection({ componentId }: { componentId: string }) {
   const styles = useStyles();
@@ -53,7 +95,6 @@ export function CatalogSection({ componentId }: { componentId: string }) {
   const { mutate } = useSWRConfig();
   const canWrite = usePermissions().can('topologies', 'write');
   const [busy, setBusy] = useState(false);
-  const first = useSectionPage('catalog', componentId);
 
   const unlink = async (configId: string) => {
     setBusy(true);
@@ -70,123 +111,98 @@ export function CatalogSection({ componentId }: { componentId: string }) {
   };
 
   return (
-    <PanelSection value="catalog" title="Catalog" count={first.data?.total}>
-      <SectionList
-        section="catalog"
-        componentId={componentId}
-        first={first}
-        label="Linked configs"
-        renderRow={(link) => {
-          const name = link.config?.name ?? link.config_id;
-          return (
-            <li key={`${link.config_id}/${link.selector_id}`} className={styles.row}>
-              <span className={styles.grow}>
-                <AppLink to={configPath(link.config_id)}>{name}</AppLink>
-              </span>
-              {link.config?.type && <Caption1 className={styles.muted}>{link.config.type}</Caption1>}
-              {link.config?.health && <HealthBadge health={link.config.health} />}
-              {canWrite && link.selector_id === 'manual' && (
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<Delete16Regular />}
-                  aria-label={`Unlink ${name}`}
-                  disabled={busy}
-                  onClick={() => void unlink(link.config_id)}
-                />
-              )}
-            </li>
-          );
-        }}
-      />
-    </PanelSection>
+    <ListSection
+      section="catalog"
+      componentId={componentId}
+      title="Catalog"
+      label="Linked configs"
+      renderRow={(link) => {
+        const name = link.config?.name ?? link.config_id;
+        return (
+          <LinkRow key={`${link.config_id}/${link.selector_id}`} to={configPath(link.config_id)} name={name}>
+            {link.config?.type && <Caption1 className={styles.muted}>{link.config.type}</Caption1>}
+            {link.config?.health && <HealthBadge health={link.config.health} />}
+            {canWrite && link.selector_id === 'manual' && (
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<Delete16Regular />}
+                aria-label={`Unlink ${name}`}
+                disabled={busy}
+                onClick={() => void unlink(link.config_id)}
+              />
+            )}
+          </LinkRow>
+        );
+      }}
+    />
   );
 }
 
 /** Incidents with this component as evidence, newest first. */
 export function IncidentsSection({ componentId }: { componentId: string }) {
   const styles = useStyles();
-  const first = useSectionPage('incidents', componentId);
   return (
-    <PanelSection
-      value="incidents"
+    <ListSection
+      section="incidents"
+      componentId={componentId}
       title="Incidents"
-      count={first.data?.total}
+      label="Incidents"
       actions={
         <span className={styles.toolbar}>
           <AppLink to={withQuery('/incidents', { component: componentId })}>View all incidents</AppLink>
         </span>
       }
-    >
-      <SectionList
-        section="incidents"
-        componentId={componentId}
-        first={first}
-        label="Incidents"
-        renderRow={(incident) => (
-          <li key={incident.id} className={styles.row}>
-            <span className={styles.grow}>
-              <AppLink to={incidentPath(incident.id)}>{incident.title}</AppLink>
-            </span>
-            {incident.severity && <Badge appearance="outline">{incident.severity}</Badge>}
-            {incident.status && <Badge appearance="tint">{incident.status}</Badge>}
-          </li>
-        )}
-      />
-    </PanelSection>
+      renderRow={(incident) => (
+        <LinkRow key={incident.id} to={incidentPath(incident.id)} name={incident.title}>
+          {incident.severity && <Badge appearance="outline">{incident.severity}</Badge>}
+          {incident.status && <Badge appearance="tint">{incident.status}</Badge>}
+        </LinkRow>
+      )}
+    />
   );
 }
 
 /** Changes of the linked configs, newest first. */
 export function ChangesSection({ componentId }: { componentId: string }) {
   const styles = useStyles();
-  const first = useSectionPage('changes', componentId);
   return (
-    <PanelSection value="changes" title="Config Changes" count={first.data?.total}>
-      <SectionList
-        section="changes"
-        componentId={componentId}
-        first={first}
-        label="Config changes"
-        renderRow={(change) => (
-          <li key={change.id} className={styles.row}>
-            <span className={styles.stack}>
-              <span className={styles.grow}>
-                <AppLink to={`${configPath(change.config_id)}/changes`}>{change.config_name ?? change.config_id}</AppLink> {change.change_type}
-              </span>
-              {change.summary && <Caption1 className={styles.grow}>{change.summary}</Caption1>}
+    <ListSection
+      section="changes"
+      componentId={componentId}
+      title="Config Changes"
+      label="Config changes"
+      renderRow={(change) => (
+        <li key={change.id} className={styles.row}>
+          <span className={styles.stack}>
+            <span className={styles.grow}>
+              <AppLink to={`${configPath(change.config_id)}/changes`}>{change.config_name ?? change.config_id}</AppLink> {change.change_type}
             </span>
-            <Caption1 className={styles.muted}>{formatDateTime(change.created_at)}</Caption1>
-          </li>
-        )}
-      />
-    </PanelSection>
+            {change.summary && <Caption1 className={styles.grow}>{change.summary}</Caption1>}
+          </span>
+          <Caption1 className={styles.muted}>{formatDateTime(change.created_at)}</Caption1>
+        </li>
+      )}
+    />
   );
 }
 
 /** Checks linked to the component with their health; a name opens the check detail on the health page. */
 export function ChecksSection({ componentId }: { componentId: string }) {
-  const styles = useStyles();
-  const first = useSectionPage('checks', componentId);
   return (
-    <PanelSection value="checks" title="Checks" count={first.data?.total}>
-      <SectionList
-        section="checks"
-        componentId={componentId}
-        first={first}
-        label="Checks"
-        renderRow={(link) =>
-          link.check && (
-            <li key={link.check.id} className={styles.row}>
-              <span className={styles.grow}>
-                <AppLink to={checkDetailPath(link.check.id)}>{link.check.name}</AppLink>
-              </span>
-              <HealthBadge health={link.check.status} />
-            </li>
-          )
-        }
-      />
-    </PanelSection>
+    <ListSection
+      section="checks"
+      componentId={componentId}
+      title="Checks"
+      label="Checks"
+      renderRow={(link) =>
+        link.check && (
+          <LinkRow key={link.check.id} to={checkDetailPath(link.check.id)} name={link.check.name}>
+            <HealthBadge health={link.check.status} />
+          </LinkRow>
+        )
+      }
+    />
   );
 }
 
@@ -197,12 +213,12 @@ export function RunsSection({ componentId, componentName }: { componentId: strin
   const access = useAccess();
   const runButton = registry.getVisibleExtensions('playbooks.runButton', access)[0];
   const PlaybookRunButton = useMemo(() => (runButton ? lazy(runButton.load) : null), [runButton]);
-  const first = useSectionPage('runs', componentId);
   return (
-    <PanelSection
-      value="runs"
+    <ListSection
+      section="runs"
+      componentId={componentId}
       title="Playbook Runs"
-      count={first.data?.total}
+      label="Playbook runs"
       actions={
         PlaybookRunButton && (
           <Suspense fallback={null}>
@@ -210,23 +226,13 @@ export function RunsSection({ componentId, componentName }: { componentId: strin
           </Suspense>
         )
       }
-    >
-      <SectionList
-        section="runs"
-        componentId={componentId}
-        first={first}
-        label="Playbook runs"
-        renderRow={(run) => (
-          <li key={run.id} className={styles.row}>
-            <span className={styles.grow}>
-              <AppLink to={runPath(run.id)}>{run.playbook?.title || run.playbook?.name || run.id}</AppLink>
-            </span>
-            <Badge appearance="tint">{run.status}</Badge>
-            <Caption1 className={styles.muted}>{formatDateTime(run.start_time ?? run.created_at)}</Caption1>
-          </li>
-        )}
-      />
-    </PanelSection>
+      renderRow={(run) => (
+        <LinkRow key={run.id} to={runPath(run.id)} name={run.playbook?.title || run.playbook?.name || run.id}>
+          <Badge appearance="tint">{run.status}</Badge>
+          <Caption1 className={styles.muted}>{formatDateTime(run.start_time ?? run.created_at)}</Caption1>
+        </LinkRow>
+      )}
+    />
   );
 }
 
@@ -272,10 +278,12 @@ export function TeamsSection({ componentId }: { componentId: string }) {
     change(() => request(withQuery(dataApiPath('team_components'), { team_id: pg.eq(teamId), component_id: pg.eq(componentId) }), { method: 'DELETE' }));
 
   return (
-    <PanelSection
-      value="teams"
+    <ListSection
+      section="teams"
+      componentId={componentId}
       title="Teams"
-      count={first.data?.total}
+      label="Teams"
+      first={first}
       actions={
         canAdd && (
           <Combobox
@@ -296,72 +304,57 @@ export function TeamsSection({ componentId }: { componentId: string }) {
           </Combobox>
         )
       }
-    >
-      <SectionList
-        section="teams"
-        componentId={componentId}
-        first={first}
-        label="Teams"
-        renderRow={(link) => {
-          const name = link.team?.name ?? link.team_id;
-          return (
-            <li key={link.team_id} className={styles.row}>
-              <span className={styles.grow}>{name}</span>
-              {link.role && <Caption1 className={styles.muted}>{link.role}</Caption1>}
-              {canWrite && (
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<Delete16Regular />}
-                  aria-label={`Remove ${name}`}
-                  disabled={busy}
-                  onClick={() => void remove(link.team_id)}
-                />
-              )}
-            </li>
-          );
-        }}
-      />
-    </PanelSection>
+      renderRow={(link) => {
+        const name = link.team?.name ?? link.team_id;
+        return (
+          <LinkRow key={link.team_id} name={name}>
+            {link.role && <Caption1 className={styles.muted}>{link.role}</Caption1>}
+            {canWrite && (
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<Delete16Regular />}
+                aria-label={`Remove ${name}`}
+                disabled={busy}
+                onClick={() => void remove(link.team_id)}
+              />
+            )}
+          </LinkRow>
+        );
+      }}
+    />
   );
 }
 
 /** Insights of the linked configs, newest first; each opens the insights list filtered to this component. */
 export function InsightsSection({ componentId }: { componentId: string }) {
   const styles = useStyles();
-  const first = useSectionPage('insights', componentId);
   return (
-    <PanelSection
-      value="insights"
+    <ListSection
+      section="insights"
+      componentId={componentId}
       title="Insights"
-      count={first.data?.total}
+      label="Insights"
       actions={
         <span className={styles.toolbar}>
           <AppLink to={insightsPath(componentId)}>View all insights</AppLink>
         </span>
       }
-    >
-      <SectionList
-        section="insights"
-        componentId={componentId}
-        first={first}
-        label="Insights"
-        renderRow={(insight) => (
-          <li key={insight.id} className={styles.row}>
-            <span className={styles.stack}>
-              <span className={styles.grow}>
-                <AppLink to={insightsPath(componentId, { type: insight.analysis_type, severity: insight.severity })}>
-                  {insight.summary || insight.analyzer}
-                </AppLink>
-              </span>
-              <Caption1 className={styles.grow}>
-                {insight.config_name ?? insight.config_id} · {insight.analysis_type}
-              </Caption1>
+      renderRow={(insight) => (
+        <li key={insight.id} className={styles.row}>
+          <span className={styles.stack}>
+            <span className={styles.grow}>
+              <AppLink to={insightsPath(componentId, { type: insight.analysis_type, severity: insight.severity })}>
+                {insight.summary || insight.analyzer}
+              </AppLink>
             </span>
-            {insight.severity && <Badge appearance="outline">{insight.severity}</Badge>}
-          </li>
-        )}
-      />
-    </PanelSection>
+            <Caption1 className={styles.grow}>
+              {insight.config_name ?? insight.config_id} · {insight.analysis_type}
+            </Caption1>
+          </span>
+          {insight.severity && <Badge appearance="outline">{insight.severity}</Badge>}
+        </li>
+      )}
+    />
   );
 }
