@@ -6,10 +6,10 @@ import { errorMessage } from '@web/core/api';
 import { Breadcrumb } from '@web/core/components/Breadcrumb';
 import { EmptyState } from '@web/core/components/EmptyState';
 import { TimeRangeDropdown } from '@web/core/components/FilterDropdown';
+import { SearchBox } from '@web/core/components/SearchBox';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { AttachLogsButton } from '../logs/AttachLogsButton';
 import { ComponentPicker } from '../logs/ComponentPicker';
-import { LogQueryBox } from '../logs/LogQueryBox';
 import { LogsTable } from '../logs/LogsTable';
 import { componentKey, componentsKey, fetchComponent, fetchComponents } from '../logs/logsApi';
 import { useLogStream } from '../logs/useLogStream';
@@ -19,6 +19,8 @@ export const SELECT_COMPONENT_MESSAGE = 'Please select a component to view the l
 export const NO_LOGS_MESSAGE = 'There are no logs matching the search query';
 export const COMPONENTS_ERROR_MESSAGE = 'Unable to load components!';
 export const NO_SELECTORS_MESSAGE = 'This component names no logs';
+/** Spec 01 §9: the log query follows the Search box 500 ms after the last keystroke (core SearchBox waits 400 ms by default). */
+export const LOG_QUERY_DEBOUNCE_MS = 500;
 
 /** The note under a result the gateway cut at its limit. */
 export const truncatedNote = (count: number) => `Showing the first ${count} lines; narrow the time range or the search to see more.`;
@@ -134,7 +136,7 @@ export default function LogsPage() {
             </Option>
           ))}
         </Dropdown>
-        <LogQueryBox className={styles.search} value={state.query} onChange={state.setQuery} />
+        <SearchBox className={styles.search} placeholder="Search" debounceMs={LOG_QUERY_DEBOUNCE_MS} value={state.query} onChange={state.setQuery} />
         <TimeRangeDropdown className={styles.range} from={state.start} to="" onChange={state.setStart} />
       </div>
       {components.error !== undefined && (

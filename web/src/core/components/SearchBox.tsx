@@ -11,10 +11,21 @@ export interface SearchBoxProps {
   ariaLabel?: string;
   /** Pixels. */
   minWidth?: number;
+  className?: string;
+  /** How long after the last keystroke `onChange` hears the text; 400 ms (spec §9) unless a page's spec says otherwise. */
+  debounceMs?: number;
 }
 
 /** A search box whose text shows at once and whose value (the URL) follows 400 ms after the last keystroke (spec §9). */
-export function SearchBox({ value, onChange, placeholder, ariaLabel = placeholder, minWidth = 280 }: SearchBoxProps) {
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+  ariaLabel = placeholder,
+  minWidth = 280,
+  className,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+}: SearchBoxProps) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(onChange);
@@ -31,6 +42,7 @@ export function SearchBox({ value, onChange, placeholder, ariaLabel = placeholde
 
   return (
     <Input
+      className={className}
       type="search"
       aria-label={ariaLabel}
       placeholder={placeholder}
@@ -43,7 +55,7 @@ export function SearchBox({ value, onChange, placeholder, ariaLabel = placeholde
         timer.current = setTimeout(() => {
           timer.current = null;
           latest.current(data.value);
-        }, SEARCH_DEBOUNCE_MS);
+        }, debounceMs);
       }}
     />
   );
