@@ -1,9 +1,9 @@
-import * as net from 'node:net';
-import type { LogBackendQuery, LogLine, LogSearchContext } from '@contracts';
+import type { LogBackendQuery } from '@contracts';
 import { extensionsOf } from '@gateway/core/plugin-host/extension-point';
 import { LOG_BACKENDS } from '@gateway/core/logs';
 import { AddressPolicy, CredentialLedger, RunGuard } from '@gateway/core/outbound';
-import { checkContext } from '../../../test/support/check-context';
+import { freePort } from '../../../test/support/free-port';
+import { collect, failure, logSearchContext as context } from '../../../test/support/log-search';
 import { startLokiPeer, type LokiPeer } from '../../../test/support/peers/loki-peer';
 import { LokiLogBackend, logQuery, logqlString, quoteMeta } from './loki.backend';
 
@@ -11,32 +11,8 @@ const T = Date.parse('2024-05-01T12:00:00.000Z');
 const at = (minutesAgo: number) => new Date(T - minutesAgo * 60_000);
 const ns = (d: Date) => BigInt(d.getTime()) * 1_000_000n;
 
-/** The search's context: the checks' guard rails (loopback allowed), secrets from `secrets` by name or `{valueFrom}` literal. */
-function context(secrets: Record<string, string> = {}, outbound?: LogSearchContext['outbound'], timeoutMs = 5000): LogSearchContext {
-  return checkContext(
-    timeoutMs,
-    async (ref) => (typeof ref === 'string' ? (secrets[ref] ?? null) : ((ref as { valueFrom?: { literal?: string } })?.valueFrom?.literal ?? null)),
-    outbound,
-  );
-}
-
 function request(overrides: Partial<LogBackendQuery> = {}): LogBackendQuery {
   return { text: '', selector: { name: 'api', query: '{app="checkout"}' }, start: at(60), end: at(0), limit: 100, ...overrides };
-}
-
-async function collect(lines: AsyncIterable<LogLine>): Promise<LogLine[]> {
-  const out: LogLine[] = [];
-  for await (const line of lines) out.push(line);
-  return out;
-}
-
-async function failure(lines: AsyncIterable<LogLine>): Promise<string> {
-  try {
-    await collect(lines);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error('the search did not fail');
 }
 
 describe('loki log backend: validate', () => {
@@ -350,12 +326,7 @@ describe('loki log backend: search against a Loki peer', () => {
   });
 
   it('says when Loki cannot be reached', async () => {
-    const closed = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as net.AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
+    const closed = await freePort();
     expect(await failure(loki.search({ url: `http://127.0.0.1:${closed}` }, request(), context()))).toBe(
       `cannot reach Loki at http://127.0.0.1:${closed}: connect ECONNREFUSED 127.0.0.1:${closed}`,
     );

@@ -2,7 +2,17 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { LogBackendQuery, LogBackendSpec, LogBackendType, LogLine, LogSearchContext } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { LOG_BACKENDS } from '@gateway/core/logs';
-import { httpUrl, isConnectionRef, jsonOf, resolveValue } from '@gateway/core/checks/runner-kit';
+import { jsonOf } from '@gateway/core/checks/runner-kit';
+import {
+  backendUrlProblem,
+  callHttpBackend,
+  credentialProblems,
+  httpBackendTarget,
+  isSet,
+  mib,
+  type HttpBackendSpec,
+  type HttpBackendTarget,
+} from '@gateway/core/logs/http-backend';
 import { OutboundError, OutboundHttp, type OutboundResponse } from '@gateway/core/outbound';
 
 const FIELDS = ['url', 'username', 'password', 'bearer', 'tenant', 'selector', 'insecureSkipVerify'];
@@ -15,14 +25,9 @@ const NS_PER_MS = 1_000_000n;
 const TENANT = /^[A-Za-z0-9!\-_.*'()|]{1,150}$/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
-interface LokiSpec {
-  url?: unknown;
-  username?: unknown;
-  password?: unknown;
-  bearer?: unknown;
+interface LokiSpec extends HttpBackendSpec {
   tenant?: unknown;
   selector?: unknown;
-  insecureSkipVerify?: unknown;
 }
 
 interface Entry {
@@ -50,13 +55,9 @@ export class LokiLogBackend implements LogBackendType {
   validate(spec: LogBackendSpec): string[] {
     const s = (spec && typeof spec === 'object' && !Array.isArray(spec) ? spec : {}) as LokiSpec;
     const errors: string[] = [];
-    const url = urlProblem(s.url);
+    const url = backendUrlProblem(s.url);
     if (url) errors.push(url);
-    for (const field of ['username', 'password', 'bearer'] as const) {
-      if (!isValue(s[field])) errors.push(`${field}: must be a value or a secret reference ({valueFrom: {secretKeyRef: {name, key}}})`);
-    }
-    if (isSet(s.bearer) && isSet(s.username)) errors.push('bearer: give either a bearer token or a username and password, not both');
-    if (isSet(s.password) && !isSet(s.username)) errors.push('username: required with a password');
+    errors.push(...credentialProblems(s, { bearer: true }));
     if (isSet(s.tenant) && (typeof s.tenant !== 'string' || !TENANT.test(s.tenant))) {
       errors.push("tenant: must be a Loki tenant id (letters, digits and ! - _ . * ' ( ), at most 150; a|b for several)");
     }
@@ -117,28 +118,16 @@ export class LokiLogBackend implements LogBackendType {
     }
   }
 
-  /** The base URL (written, or a connection's), the headers that authenticate and name the tenant, what the guard sees. */
-  private async target(s: LokiSpec, ctx: LogSearchContext) {
-    const written = s.url as string | Record<string, unknown>;
-    const raw = typeof written === 'string' && !isConnectionRef(written) ? written : await ctx.resolveSecret(written);
-    const base = raw ? httpUrl(raw) : null;
-    if (!base) throw new Error(raw ? 'url: the connection has no http(s) URL' : `url: ${describe(written)} could not be resolved`);
-    const username = (await secret('username', s.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await secret('password', s.password, ctx)) ?? (decodeURIComponent(base.password) || null);
-    const bearer = await secret('bearer', s.bearer, ctx);
-    // Credentials never travel in the URL.
-    base.username = '';
-    base.password = '';
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    else if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
-    if (typeof s.tenant === 'string' && s.tenant) headers['x-scope-orgid'] = s.tenant;
-    return { base, headers, sending: { username, password, bearer }, insecure: s.insecureSkipVerify === true };
+  /** The base URL and authorization (core's), with the tenant's header. */
+  private async target(s: LokiSpec, ctx: LogSearchContext): Promise<HttpBackendTarget> {
+    const target = await httpBackendTarget(s, ctx, { bearer: true });
+    if (typeof s.tenant === 'string' && s.tenant) target.headers['x-scope-orgid'] = s.tenant;
+    return target;
   }
 
   /** One `query_range` call; a refusal that names a smaller batch (entries limit, answer cap) says what to retry with. */
   private async queryRange(
-    call: Awaited<ReturnType<LokiLogBackend['target']>>,
+    call: HttpBackendTarget,
     params: { query: string; start: bigint; end: bigint; limit: number },
     ctx: LogSearchContext,
   ): Promise<{ entries: Entry[] } | { retryWith: number; message: string }> {
@@ -152,22 +141,11 @@ export class LokiLogBackend implements LogBackendType {
     }).toString();
     let res: OutboundResponse;
     try {
-      res = await this.http.request(url, {
-        guard: ctx.outbound,
-        sending: call.sending,
-        headers: call.headers,
-        tls: { insecure: call.insecure },
-        signal: ctx.signal,
-        timeoutMs: ctx.timeoutMs,
-        maxBytes: this.maxAnswerBytes,
-        oversize: 'fail',
-      });
+      res = await callHttpBackend(this.http, call, url, ctx, { product: 'Loki', maxBytes: this.maxAnswerBytes });
     } catch (err) {
       if (err instanceof OutboundError && err.code === 'TOO_LARGE') {
         return { retryWith: Math.floor(params.limit / 2), message: `Loki answered more than ${mib(this.maxAnswerBytes)} for one line` };
       }
-      if (err instanceof OutboundError && err.code !== 'TIMEOUT' && err.code !== 'ABORTED')
-        throw new Error(`cannot reach Loki at ${call.base.origin}: ${err.message}`);
       throw err;
     }
     const text = res.body.toString('utf8');
@@ -182,30 +160,11 @@ export class LokiLogBackend implements LogBackendType {
   }
 }
 
-const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
-const isValue = (v: unknown) => !isSet(v) || typeof v === 'string' || typeof v === 'number' || (typeof v === 'object' && !Array.isArray(v));
-const describe = (v: unknown) => (typeof v === 'string' ? v : 'the secret reference');
-const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
-
-function urlProblem(url: unknown): string | null {
-  if (!isSet(url)) return 'url: required';
-  if (typeof url === 'string') return isConnectionRef(url) || httpUrl(url) ? null : 'url: must be an http:// or https:// URL or a connection:// reference';
-  return isValue(url) ? null : 'url: must be a URL, a connection:// reference or a secret reference';
-}
-
 /** A backend's selector: a stream selector `{...}` naming at least one label (Loki refuses `{}`), optionally with stages after it. */
 function selectorProblem(selector: string): string | null {
   const s = selector.trim();
   if (/^\{\s*\}/.test(s)) return '{} selects no stream in Loki: name at least one label, such as {app="checkout"}';
   return /^\{[^}]*=[\s\S]*\}/.test(s) ? null : 'must be a LogQL stream selector such as {app="checkout"}';
-}
-
-/** Its secret-or-value field resolved; null when unset; an error when it is set and does not resolve. */
-async function secret(field: string, value: unknown, ctx: LogSearchContext): Promise<string | null> {
-  if (!isSet(value)) return null;
-  const resolved = await resolveValue(value, ctx);
-  if (resolved === null) throw new Error(`${field}: could not be resolved`);
-  return resolved;
 }
 
 /** The stream selector: the entry's query, else the backend's, else one made of the entry's labels. */

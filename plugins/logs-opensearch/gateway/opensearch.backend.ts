@@ -2,7 +2,8 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { LogBackendQuery, LogBackendSpec, LogBackendType, LogLine, LogSearchContext } from '@contracts';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { LOG_BACKENDS } from '@gateway/core/logs';
-import { httpUrl, isConnectionRef, jsonOf, resolveValue } from '@gateway/core/checks/runner-kit';
+import { jsonOf } from '@gateway/core/checks/runner-kit';
+import { backendUrlProblem, callHttpBackend, credentialProblems, httpBackendTarget, isSet, mib, type HttpBackendSpec } from '@gateway/core/logs/http-backend';
 import { OutboundError, OutboundHttp, type OutboundResponse } from '@gateway/core/outbound';
 
 const FIELDS = ['url', 'index', 'username', 'password', 'timeField', 'messageField', 'levelField', 'labelFields', 'query', 'insecureSkipVerify'];
@@ -11,17 +12,13 @@ export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 /** Characters OpenSearch refuses in an index name (`*` is a pattern's wildcard, `,` separates a list). */
 const INDEX_FORBIDDEN = /[\s\\/?"<>|#:]/;
 
-interface OpenSearchSpec {
-  url?: unknown;
+interface OpenSearchSpec extends HttpBackendSpec {
   index?: unknown;
-  username?: unknown;
-  password?: unknown;
   timeField?: unknown;
   messageField?: unknown;
   levelField?: unknown;
   labelFields?: unknown;
   query?: unknown;
-  insecureSkipVerify?: unknown;
 }
 
 interface Hit {
@@ -51,14 +48,11 @@ export class OpenSearchLogBackend implements LogBackendType {
   validate(spec: LogBackendSpec): string[] {
     const s = (spec && typeof spec === 'object' && !Array.isArray(spec) ? spec : {}) as OpenSearchSpec;
     const errors: string[] = [];
-    const url = urlProblem(s.url);
+    const url = backendUrlProblem(s.url);
     if (url) errors.push(url);
     const index = indexProblem(s.index);
     if (index) errors.push(`index: ${index}`);
-    for (const field of ['username', 'password'] as const) {
-      if (!isValue(s[field])) errors.push(`${field}: must be a value or a secret reference ({valueFrom: {secretKeyRef: {name, key}}})`);
-    }
-    if (isSet(s.password) && !isSet(s.username)) errors.push('username: required with a password');
+    errors.push(...credentialProblems(s, { bearer: false }));
     for (const field of ['timeField', 'messageField', 'levelField'] as const) {
       if (s[field] !== undefined && !isFieldName(s[field])) errors.push(`${field}: must be a field name (dotted for a nested field)`);
     }
@@ -81,7 +75,7 @@ export class OpenSearchLogBackend implements LogBackendType {
       level: s.levelField as string | undefined,
       labels: (s.labelFields as string[] | undefined) ?? [],
     };
-    const call = await this.target(s, ctx);
+    const call = await httpBackendTarget(s, ctx, { bearer: false });
     // `,` separates indices and `*` is a wildcard in the path; everything else is escaped.
     const index = encodeURIComponent(s.index as string).replace(/%2C/gi, ',');
     const url = new URL(call.base.href.replace(/\/+$/, '') + `/${index}/_search`);
@@ -89,24 +83,16 @@ export class OpenSearchLogBackend implements LogBackendType {
 
     let res: OutboundResponse;
     try {
-      res = await this.http.request(url, {
-        method: 'POST',
-        guard: ctx.outbound,
-        sending: call.sending,
-        headers: { ...call.headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        tls: { insecure: call.insecure },
-        signal: ctx.signal,
-        timeoutMs: ctx.timeoutMs,
+      res = await callHttpBackend(this.http, call, url, ctx, {
+        product: 'OpenSearch',
         maxBytes: this.maxAnswerBytes,
-        oversize: 'fail',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       });
     } catch (err) {
       if (err instanceof OutboundError && err.code === 'TOO_LARGE') {
         throw new Error(`OpenSearch answered more than ${mib(this.maxAnswerBytes)}: ask for fewer lines or fewer label fields`);
-      }
-      if (err instanceof OutboundError && err.code !== 'TIMEOUT' && err.code !== 'ABORTED') {
-        throw new Error(`cannot reach OpenSearch at ${call.base.origin}: ${err.message}`);
       }
       throw err;
     }
@@ -125,25 +111,6 @@ export class OpenSearchLogBackend implements LogBackendType {
       yield toLogLine(hit, fields);
       yielded++;
     }
-  }
-
-  /** The base URL (written, or a connection's), the Basic authorization, what the guard sees. */
-  private async target(s: OpenSearchSpec, ctx: LogSearchContext) {
-    const written = s.url as string | Record<string, unknown>;
-    const raw = typeof written === 'string' && !isConnectionRef(written) ? written : await ctx.resolveSecret(written);
-    const base = raw ? httpUrl(raw) : null;
-    if (!base)
-      throw new Error(
-        raw ? 'url: the connection has no http(s) URL' : `url: ${typeof written === 'string' ? written : 'the secret reference'} could not be resolved`,
-      );
-    const username = (await secret('username', s.username, ctx)) ?? (decodeURIComponent(base.username) || null);
-    const password = (await secret('password', s.password, ctx)) ?? (decodeURIComponent(base.password) || null);
-    // Credentials never travel in the URL.
-    base.username = '';
-    base.password = '';
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (username) headers.authorization = 'Basic ' + Buffer.from(`${username}:${password ?? ''}`).toString('base64');
-    return { base, headers, sending: { username, password }, insecure: s.insecureSkipVerify === true };
   }
 }
 
@@ -170,16 +137,7 @@ export function searchBody(
   };
 }
 
-const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
-const isValue = (v: unknown) => !isSet(v) || typeof v === 'string' || typeof v === 'number' || (typeof v === 'object' && !Array.isArray(v));
 const isFieldName = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v === v.trim() && !v.includes('*');
-const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
-
-function urlProblem(url: unknown): string | null {
-  if (!isSet(url)) return 'url: required';
-  if (typeof url === 'string') return isConnectionRef(url) || httpUrl(url) ? null : 'url: must be an http:// or https:// URL or a connection:// reference';
-  return isValue(url) ? null : 'url: must be a URL, a connection:// reference or a secret reference';
-}
 
 /**
  * OpenSearch's index name rules, for a name, a `*` pattern or a comma list (`-name` after the first excludes): lower
@@ -200,14 +158,6 @@ export function indexProblem(index: unknown): string | null {
     if (Buffer.byteLength(name) > 255) return `${name.slice(0, 20)}… is longer than 255 bytes`;
   }
   return null;
-}
-
-/** Its secret-or-value field resolved; null when unset; an error when it is set and does not resolve. */
-async function secret(field: string, value: unknown, ctx: LogSearchContext): Promise<string | null> {
-  if (!isSet(value)) return null;
-  const resolved = await resolveValue(value, ctx);
-  if (resolved === null) throw new Error(`${field}: could not be resolved`);
-  return resolved;
 }
 
 /** OpenSearch's cause: the first root cause (a shard's), its `caused_by`, else the top error; the security plugin's text otherwise. */
