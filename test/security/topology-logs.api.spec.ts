@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
 import { Client, Pool } from 'pg';
 import { hashPassword } from '../../gateway/src/core/auth/password';
 import { FeatureService } from '../../gateway/src/core/features/feature.service';
 import { GatewayProcess } from '../support/gateway-process';
 import { startLokiPeer, type LokiPeer } from '../support/peers/loki-peer';
+import { parseCsv, zipFiles } from '../support/snapshot-zip';
 import { TestApp, type SignedInAgent } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { as, eventually, httpPeer } from '../api/playbooks/run-support';
@@ -23,35 +23,6 @@ import { as, eventually, httpPeer } from '../api/playbooks/run-support';
 const SECRET = 'Loki-Pa55word-9931';
 const KEY_MATERIAL = 'CONNECTION-KEY-MATERIAL-5521';
 const OUTSIDE_TEXT = 'outside-the-roots-7781';
-
-/** RFC 4180 as spreadsheets read it: quoted fields with doubled quotes, rows ended by CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
 
 const execLookup = () => ({ name: 'scripted', lookup: { exec: [{ script: `echo '[]'`, display: { expr: 'stdout' } }] } });
 const execInline = () => ({ name: 'probed', checks: [{ inline: { exec: [{ name: 'probe', script: 'id -u' }] } }] });
@@ -90,7 +61,7 @@ describe('topology and logs, attacked', () => {
   const run = async (id: string) => (await as(admin).post(`/api/topologies/${id}/run`).expect(200)).body as { errors: string[]; job_history_id: string };
   const zipOf = async (who: SignedInAgent, id: string) => {
     const res = await who.agent.get(`/api/snapshot/topology/${id}`).responseType('blob').expect(200);
-    return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(res.body as Buffer))).map(([name, bytes]) => [name, strFromU8(bytes)]));
+    return zipFiles(res.body as Buffer);
   };
 
   beforeAll(async () => {

@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
 import { FeatureService } from '../../../gateway/src/core/features/feature.service';
 import type { ExtensionPoint } from '../../../gateway/src/core/plugin-host/extension-point';
 import { LOG_SEARCH, type ComponentLogSearch } from '../../../gateway/src/core/logs/log-backends';
 import { PluginHost } from '../../../gateway/src/core/plugin-host/plugin-host.service';
 import { RollupService } from '../../../plugins/topology/gateway/rollup.service';
+import { csvRecords as records, zipFiles as files } from '../../support/snapshot-zip';
 import { TestApp, type SignedInAgent } from '../../support/test-app';
 
 /**
@@ -23,45 +23,7 @@ describe('topology snapshot', () => {
   let logRoot: string;
   const ids: Record<string, string> = {};
 
-  /** Minimal RFC 4180 reader (quoted fields with doubled quotes and line breaks) to read the CSVs back. */
-  const parseCsv = (text: string): string[][] => {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i];
-      if (quoted) {
-        if (ch === '"' && text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else if (ch === '"') quoted = false;
-        else field += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === ',') {
-        row.push(field);
-        field = '';
-      } else if (ch === '\r' && text[i + 1] === '\n') {
-        row.push(field);
-        rows.push(row);
-        row = [];
-        field = '';
-        i++;
-      } else field += ch;
-    }
-    if (field || row.length) throw new Error(`CSV does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
-    return rows;
-  };
-  const records = (text: string) => {
-    const [header, ...rows] = parseCsv(text);
-    return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
-  };
-
   const download = (who: SignedInAgent, id: string, query = '') => who.agent.get(`/api/snapshot/topology/${id}${query}`).responseType('blob');
-  const files = (body: Buffer) => {
-    const entries = unzipSync(new Uint8Array(body));
-    return Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, strFromU8(bytes)]));
-  };
   const json = <T = Record<string, unknown>[]>(zip: Record<string, string>, name: string) => JSON.parse(zip[name]) as T;
   const names = (rows: { name: string }[]) => rows.map((r) => r.name).sort();
   const insert = async (sql: string, params: unknown[] = []) => (await t.pool.query<{ id: string }>(`${sql} RETURNING id`, params)).rows[0].id;
