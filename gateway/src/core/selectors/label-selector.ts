@@ -59,9 +59,11 @@ export function parseLabelSelector(text: string, options: { value?: RegExp } = {
         .filter(Boolean);
       if (!LABEL_KEY.test(m[1]) || !values.length || values.some((v) => !valueRule.test(v))) throw invalid(part);
       out.push({ key: m[1], op: m[2] as 'in' | 'notin', values });
-    } else if ((m = /^([^\s!=]+)\s*(==|=|!=)\s*([^\s]*)$/.exec(part))) {
-      if (!LABEL_KEY.test(m[1]) || !valueRule.test(m[3])) throw invalid(part);
-      out.push({ key: m[1], op: m[2] === '!=' ? 'neq' : 'eq', value: m[3] });
+    } else if ((m = /^([^\s!=]+)\s*(==|=|!=)\s*(.*)$/.exec(part))) {
+      // The value rule decides what a value may hold: labels no spaces, a field selector's names may (`name=My Bucket`).
+      const value = m[3].trim();
+      if (!LABEL_KEY.test(m[1]) || !valueRule.test(value)) throw invalid(part);
+      out.push({ key: m[1], op: m[2] === '!=' ? 'neq' : 'eq', value });
     } else if ((m = /^(!?)([^\s!=()]+)$/.exec(part))) {
       if (!LABEL_KEY.test(m[2])) throw invalid(part);
       out.push({ key: m[2], op: m[1] ? 'missing' : 'exists' });
