@@ -429,6 +429,8 @@ test("/view/topology/{id} shows the one card; an unknown id says 'Component not 
   await page.goto(`/view/topology/${apiId}`);
   await expect(page.getByTestId('topology-card')).toHaveCount(1);
   await expect(card(page, OPS_API)).toHaveAttribute('data-status', 'healthy');
+  // Standalone: the card alone, without the console's header and sidebar (embeddable).
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   await page.goto('/view/topology/00000000-0000-4000-8000-000000000013');
   await expect(page.getByText('Component not found')).toBeVisible();
   await expect(page.getByTestId('topology-card')).toHaveCount(0);

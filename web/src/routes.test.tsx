@@ -98,6 +98,14 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
   });
 
+  it('draws a bare page (the standalone topology card) without the header and sidebar, and only for a signed-in user', async () => {
+    openApp('/view/topology/00000000-0000-4000-8000-000000000001', ['viewer']);
+    // The page itself is drawn (its read fails here: no gateway), alone.
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
+  });
+
   it('shows a not-found page for unknown routes', async () => {
     openApp('/no/such/page', ['admin']);
     expect(await screen.findByText('Page not found')).toBeInTheDocument();

@@ -38,6 +38,14 @@ export function buildRoutes(registry: PluginRegistry): RouteObject[] {
         { path: '/recovery', element: <RecoveryPage /> },
         { path: '/bad-session', element: <BadSessionPage /> },
         { path: '/error', element: <FlowErrorPage /> },
+        // Bare pages (embeddable, e.g. the standalone topology card): signed in, without the shell.
+        ...registry
+          .getExtensions('routes')
+          .filter((route) => route.bare)
+          .map((route) => {
+            const page = pluginRoute(route);
+            return { ...page, element: <RequireAuth>{page.element}</RequireAuth> };
+          }),
         {
           element: (
             <RequireAuth>
@@ -51,7 +59,10 @@ export function buildRoutes(registry: PluginRegistry): RouteObject[] {
               children: [
                 { index: true, element: <HomeRedirect /> },
                 { path: '/unauthorized', element: <Unauthorized /> },
-                ...registry.getExtensions('routes').map(pluginRoute),
+                ...registry
+                  .getExtensions('routes')
+                  .filter((route) => !route.bare)
+                  .map(pluginRoute),
                 { path: '*', element: <NotFound /> },
               ],
             },

@@ -14,7 +14,8 @@ export default definePlugin({
     ctx.add('nav', { id: 'topology', title: 'Topology', icon: Organization20Regular, path: '/topology', section: 'main', order: 10, permission: readTopology });
     ctx.add('routes', { path: '/topology', permission: readTopology, load: () => import('./pages/TopologyPage') });
     ctx.add('routes', { path: '/topology/:id', permission: readTopology, load: () => import('./pages/TopologyPage') });
-    ctx.add('routes', { path: '/view/topology/:id', permission: readTopology, load: () => import('./pages/StandaloneComponentPage') });
+    // Standalone (spec 02): one card, without the console's header and sidebar, so it can be embedded.
+    ctx.add('routes', { path: '/view/topology/:id', bare: true, permission: readTopology, load: () => import('./pages/StandaloneComponentPage') });
     ctx.add('nav', {
       id: 'topologies',
       title: 'Topology',

@@ -41,6 +41,8 @@ export interface RouteExtension extends ExtensionBase {
   load: LazyComponent;
   /** Routes of the settings section share its rule: users without any write permission do not get them. */
   section?: NavSection;
+  /** Drawn without the console's header and sidebar (signed in still): a page made to be embedded elsewhere. */
+  bare?: boolean;
 }
 
 /** A field of a type-specific form (responders, checks, channels...). */
