@@ -96,6 +96,8 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
     );
     if (!claimed.rows.length) return { claimed: 0, changed: 0 };
     const ids = claimed.rows.map((r) => r.component_id);
+    // Its own writes of status and health are roll-ups, not a writer's own status (components_own_status trigger).
+    await tx.query(`SELECT set_config('console.rollup', 'on', true)`);
     const { rows } = await tx.query<InputRow>(INPUTS_SQL, [ids]);
     const updates: { id: string; status: string; health: string; status_reason: string | null; summary: ComponentSummary }[] = [];
     const next = new Set<string>();

@@ -150,12 +150,32 @@ const UP = [
    END $$`,
   `CREATE TRIGGER topologies_keep_prior BEFORE UPDATE OR DELETE ON topologies FOR EACH ROW EXECUTE FUNCTION topologies_keep_prior()`,
 
+  // A component's status written by anyone but the roll-up (an agent's push, the data API, a test) is its own status:
+  // the roll-up starts from it instead of replacing it. The roll-up marks its transactions with console.rollup = on.
+  `CREATE FUNCTION components_own_status() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF coalesce(current_setting('console.rollup', true), '') = 'on' THEN RETURN NEW; END IF;
+     IF TG_OP = 'INSERT' THEN
+       IF NEW.own_status IS NULL THEN
+         NEW.own_status := coalesce(nullif(NEW.health, 'unknown'), nullif(NEW.status, 'unknown'));
+       END IF;
+     ELSIF (NEW.health IS DISTINCT FROM OLD.health OR NEW.status IS DISTINCT FROM OLD.status)
+           AND NEW.own_status IS NOT DISTINCT FROM OLD.own_status THEN
+       NEW.own_status := coalesce(nullif(NEW.health, 'unknown'), nullif(NEW.status, 'unknown'));
+     END IF;
+     RETURN NEW;
+   END $$`,
+  `CREATE TRIGGER components_own_status BEFORE INSERT OR UPDATE OF status, health ON components
+     FOR EACH ROW EXECUTE FUNCTION components_own_status()`,
+
   // Existing components (seeded before this engine) are rolled up once.
   `INSERT INTO component_rollup_queue (component_id) SELECT id FROM components WHERE deleted_at IS NULL ON CONFLICT DO NOTHING`,
   `UPDATE components SET own_status = status WHERE own_status IS NULL AND status IS NOT NULL`,
 ];
 
 const DOWN = [
+  `DROP TRIGGER components_own_status ON components`,
+  `DROP FUNCTION components_own_status()`,
   `DROP TRIGGER topologies_keep_prior ON topologies`,
   `DROP FUNCTION topologies_keep_prior()`,
   `DROP TRIGGER components_rollup ON components`,

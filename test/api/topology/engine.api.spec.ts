@@ -153,6 +153,18 @@ ${extra}`;
     expect((await component('shop')).summary.incidents).toBeUndefined();
   });
 
+  it("keeps the status another writer gave a component (an agent's push, the data API) as its own, and rolls up from it", async () => {
+    const pushed = (await t.pool.query<{ id: string }>(`INSERT INTO components (name, health, status) VALUES ('pushed', 'healthy', 'healthy') RETURNING id`))
+      .rows[0].id;
+    await settle();
+    const read = async () => (await t.pool.query(`SELECT status, health, own_status FROM components WHERE id = $1`, [pushed])).rows[0];
+    expect(await read()).toEqual({ status: 'healthy', health: 'healthy', own_status: 'healthy' });
+    await as(editor).patch(`/api/db/components?id=eq.${pushed}`, { health: 'unhealthy', status: 'unhealthy' }).expect(204);
+    await settle();
+    expect(await read()).toEqual({ status: 'unhealthy', health: 'unhealthy', own_status: 'unhealthy' });
+    await t.pool.query(`DELETE FROM components WHERE id = $1`, [pushed]);
+  });
+
   it('answers GET /api/topology: roots with their children, an id with its children, filters and sort', async () => {
     const roots = (await as(viewer).get('/api/topology').expect(200)).body as TopologyResponse;
     expect(roots.components.map((c) => c.name)).toEqual(['shop']);
