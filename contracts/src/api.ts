@@ -22,9 +22,14 @@ export interface WhoAmI {
   permissions: PermissionSet;
 }
 
+/**
+ * `POST /api/auth/login`. `refresh: true` re-authenticates the signed-in user (spec 03 'Confirm Action'): the current
+ * session's authentication time is renewed instead of a new session being made.
+ */
 export interface LoginRequest {
   email: string;
   password: string;
+  refresh?: boolean;
 }
 
 export interface About {

@@ -14,3 +14,4 @@ export * from './playbooks';
 export * from './playbook-params';
 export * from './topology';
 export * from './logs';
+export * from './identity';
