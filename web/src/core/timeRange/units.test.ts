@@ -1,4 +1,4 @@
-import { rangeStart, timeRangeMs } from './timeRange';
+import { rangeStart, timeRangeMs } from './units';
 
 const NOW = Date.parse('2026-01-10T12:00:00.000Z');
 const MIN = 60_000;
