@@ -1,0 +1,21 @@
+/** Spec 03 §2: the relative choices run from 5 minutes to 5 years. */
+export const DEFAULT_RELATIVE_OPTIONS: readonly string[] = [
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '3h',
+  '6h',
+  '12h',
+  '1d',
+  '2d',
+  '3d',
+  '1w',
+  '2w',
+  '1M',
+  '3M',
+  '6M',
+  '1y',
+  '2y',
+  '5y',
+];
