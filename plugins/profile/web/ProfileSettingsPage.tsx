@@ -5,6 +5,10 @@ import { Avatar } from '@web/core/components/Avatar';
 import { GoBackLink } from '@web/core/components/GoBackLink';
 import { Loading } from '@web/core/components/Loading';
 import { AccessTokens } from './AccessTokens';
+import { ChangePasswordSection } from './sections/ChangePasswordSection';
+import { SecondFactorSections } from './sections/SecondFactorSections';
+import { SessionsSection } from './sections/SessionsSection';
+import { SocialSignInSection } from './sections/SocialSignInSection';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px' },
@@ -51,6 +55,10 @@ export default function ProfileSettingsPage() {
           </dd>
         </dl>
       </Card>
+      <ChangePasswordSection />
+      <SocialSignInSection />
+      <SecondFactorSections />
+      <SessionsSection />
       <AccessTokens />
     </div>
   );

@@ -3,15 +3,17 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { z } from 'zod';
-import type { WhoAmI } from '@contracts';
+import { isSecondFactorRequired, LOGIN_TITLES, type LoginResponse } from '@contracts';
 import { API_PATHS, errorMessage, http } from '@web/core/api';
 import { useWhoAmI } from '@web/core/auth';
 import { AppLink } from '@web/core/components/AppLink';
 import { zodResolver } from '@web/core/forms/zodResolver';
 import { AuthCard } from './AuthCard';
 import { safeReturnTo } from './safeReturnTo';
+import { SecondFactorStep } from './SecondFactorStep';
+import { SsoButtons } from './SsoButtons';
 
-export const LOGIN_TITLE = 'Sign In to your account';
+export const LOGIN_TITLE = LOGIN_TITLES.signIn;
 const REQUIRED = 'This field is required';
 
 const schema = z.object({
@@ -24,12 +26,26 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-/** Built-in identity sign-in (spec 03 §2). */
+/**
+ * Built-in identity sign-in (spec 03 §2): the password step, the second-factor step at `?aal=aal2` ('Two-Factor
+ * Authentication'), and 'Confirm Action' at `?refresh=true`.
+ */
 export function LoginPage() {
-  const styles = useStyles();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('return_to'));
+  if (params.get('aal') === 'aal2') {
+    return (
+      <AuthCard title={LOGIN_TITLES.aal2}>
+        <SecondFactorStep returnTo={returnTo} />
+      </AuthCard>
+    );
+  }
+  return <PasswordStep returnTo={returnTo} />;
+}
+
+function PasswordStep({ returnTo }: { returnTo: string }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const { whoami } = useWhoAmI();
   const { register, handleSubmit, formState, setError } = useForm<LoginForm>({
@@ -39,7 +55,11 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const signedIn = await http.post<WhoAmI>(API_PATHS.login, values);
+      const signedIn = await http.post<LoginResponse>(API_PATHS.login, values);
+      if (isSecondFactorRequired(signedIn)) {
+        navigate(`/login?${new URLSearchParams({ aal: 'aal2', return_to: returnTo })}`, { replace: true });
+        return;
+      }
       // A new user: forget every answer cached for the previous one, then seed whoami.
       await mutate(() => true, undefined, { revalidate: false });
       await mutate(API_PATHS.whoami, signedIn, { revalidate: false });
@@ -72,6 +92,7 @@ export function LoginPage() {
         </Button>
         <AppLink to="/recovery">Reset password</AppLink>
       </form>
+      <SsoButtons returnTo={returnTo} />
     </AuthCard>
   );
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
-import { CSRF_COOKIE, CSRF_HEADER, permissionsFor, SESSION_COOKIE, type WhoAmI } from '@contracts';
+import { CSRF_COOKIE, CSRF_HEADER, permissionsFor, SESSION_COOKIE, type LoginResponse, type WhoAmI } from '@contracts';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { forbidden, notFound, unauthorized } from '../http/domain-error';
-import { Public, SignedIn } from '../rbac/decorators';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/domain-error';
+import { AllowPartialSession, Public, SignedIn } from '../rbac/decorators';
 import { requestIp } from './auth.guard';
 import { LoginDto } from './dto/login.dto';
 import { IdentityService, type AccessTokenInfo } from './identity.service';
@@ -30,19 +30,47 @@ export class AuthController {
     return { user: person, roles: principal.roles, permissions: permissionsFor(principal.roles) };
   }
 
-  @Public()
-  @Post('login')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with email and password; sets the session and CSRF cookies' })
-  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<WhoAmI> {
-    const principal = await this.identity.authenticate(body.email, body.password, requestIp(req));
-    const { secret, expiresAt } = await this.identity.createSession(principal.personId, requestIp(req), req.header('user-agent'));
+  /** Sets the session and CSRF cookies of a new session (sign-in, registration, single sign-on). */
+  setSessionCookies(res: Response, secret: string, expiresAt: Date): void {
     res.cookie(SESSION_COOKIE, secret, this.cookieOptions(true, expiresAt));
     res.cookie(CSRF_COOKIE, csrfTokenFor(secret), this.cookieOptions(false, expiresAt));
-    return this.whoami(principal);
   }
 
   @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Sign in with email and password; sets the session and CSRF cookies. An account with a second factor gets a session waiting for it ' +
+      "(`second_factor_required`). `refresh: true` re-authenticates the signed-in user's current session ('Confirm Action').",
+  })
+  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    if (body.refresh) return this.refresh(body, req);
+    const principal = await this.identity.authenticate(body.email, body.password, requestIp(req));
+    if (principal.secondFactor) {
+      const methods = await this.identity.secondFactorMethods(principal.personId);
+      const { secret, expiresAt } = await this.identity.createSession(principal.personId, requestIp(req), req.header('user-agent'), { aal: 'aal1' });
+      this.setSessionCookies(res, secret, expiresAt);
+      return { second_factor_required: true, methods };
+    }
+    const { secret, expiresAt } = await this.identity.createSession(principal.personId, requestIp(req), req.header('user-agent'));
+    this.setSessionCookies(res, secret, expiresAt);
+    return this.whoami(principal);
+  }
+
+  /** 'Confirm Action': the signed-in person gives their password again; the current session counts as freshly signed in. */
+  private async refresh(body: LoginDto, req: Request): Promise<WhoAmI> {
+    const current = req.principal;
+    if (!current || current.via !== 'session' || !current.sessionId) throw unauthorized();
+    if (req.header(CSRF_HEADER) !== csrfTokenFor(req.cookies?.[SESSION_COOKIE] as string)) throw forbidden('Missing or invalid CSRF token', 'csrf');
+    if (body.email.toLowerCase() !== current.email.toLowerCase()) throw badRequest('Sign in again as the signed-in user', 'identity_mismatch');
+    const principal = await this.identity.authenticate(body.email, body.password, requestIp(req));
+    await this.identity.refreshSession(current.sessionId);
+    return this.whoami({ ...principal, via: 'session', sessionId: current.sessionId });
+  }
+
+  @Public()
+  @AllowPartialSession()
   @Post('logout')
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke the current session and clear its cookies' })

@@ -1,12 +1,13 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { can, CSRF_HEADER, SESSION_COOKIE, type Action, type Feature, type Resource, type Role } from '@contracts';
+import { AUTH_ERROR, can, CSRF_HEADER, SESSION_COOKIE, type Action, type Feature, type Resource, type Role } from '@contracts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { FeatureService } from '../features/feature.service';
 import { forbidden, unauthorized } from '../http/domain-error';
-import { FEATURE_KEY, PERMISSION_KEY, PUBLIC_KEY } from '../rbac/decorators';
+import { FEATURE_KEY, PARTIAL_SESSION_KEY, PERMISSION_KEY, PUBLIC_KEY, RECENT_AUTH_KEY } from '../rbac/decorators';
 import { IdentityService } from './identity.service';
-import type { Principal } from './principal';
+import { EXTERNAL_BEARER, type ExternalBearerVerifier, type Principal } from './principal';
 import { csrfTokenFor } from './tokens';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,7 +19,14 @@ interface RouteRules {
   ownAuthorization: boolean;
   feature: Feature | undefined;
   permission: { resource: Resource; action: Action } | { roles: readonly Role[]; message: string } | 'signed-in' | undefined;
+  /** Open to a session still waiting for its second factor. */
+  partialSession: boolean;
+  /** Needs a recent proof of identity. */
+  recentAuth: boolean;
 }
+
+/** The console's own access tokens start with this; any other Bearer value is offered to the external verifier. */
+const OWN_TOKEN_PREFIX = 'oc_';
 
 export function requestIp(req: Request): string {
   return req.ip || req.socket.remoteAddress || 'unknown';
@@ -35,6 +43,8 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
     private readonly features: FeatureService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(EXTERNAL_BEARER) private readonly externalBearer?: ExternalBearerVerifier,
   ) {}
 
   /** Decorators are fixed once the app is built: read per route, not per request. Keyed by class, then handler. */
@@ -53,6 +63,8 @@ export class AuthGuard implements CanActivate {
         ownAuthorization: this.reflector.getAllAndOverride<boolean | string>(PUBLIC_KEY, targets) === 'own-authorization',
         feature: this.reflector.getAllAndOverride<Feature | undefined>(FEATURE_KEY, targets),
         permission: this.reflector.getAllAndOverride<RouteRules['permission']>(PERMISSION_KEY, targets),
+        partialSession: !!this.reflector.getAllAndOverride<boolean>(PARTIAL_SESSION_KEY, targets),
+        recentAuth: !!this.reflector.getAllAndOverride<boolean>(RECENT_AUTH_KEY, targets),
       };
       byHandler.set(handler, rules);
     }
@@ -61,7 +73,7 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    const { isPublic, ownAuthorization, feature, permission } = this.rulesOf(context);
+    const { isPublic, ownAuthorization, feature, permission, partialSession, recentAuth } = this.rulesOf(context);
     if (ownAuthorization) {
       // Its own credentials: no sign-in with them; its area's feature switch still holds.
       if (feature && !(await this.features.isEnabled(feature))) throw forbidden(`The ${feature} feature is disabled`, 'feature_disabled');
@@ -74,6 +86,11 @@ export class AuthGuard implements CanActivate {
     if (isPublic) return true;
     if (!principal) throw unauthorized();
 
+    // A session that has given its password but not yet its second factor reaches only the second-factor steps.
+    if (principal.via === 'session' && principal.secondFactor && principal.aal !== 'aal2' && !partialSession) {
+      throw forbidden('Two-factor authentication is required', AUTH_ERROR.aal2Required);
+    }
+
     if (principal.via === 'session' && !SAFE_METHODS.has(req.method)) {
       const sent = req.header(CSRF_HEADER);
       const secret = req.cookies?.[SESSION_COOKIE] as string;
@@ -84,6 +101,8 @@ export class AuthGuard implements CanActivate {
       throw forbidden(`The ${feature} feature is disabled`, 'feature_disabled');
     }
 
+    if (recentAuth) this.assertRecentAuth(principal);
+
     if (permission && permission !== 'signed-in') {
       if ('roles' in permission) {
         if (!principal.roles.some((role) => (permission.roles as readonly string[]).includes(role))) throw forbidden(permission.message, 'permission_denied');
@@ -92,6 +111,15 @@ export class AuthGuard implements CanActivate {
       }
     }
     return true;
+  }
+
+  private assertRecentAuth(principal: Principal): void {
+    if (principal.via === 'basic') return; // the password came with this very request
+    if (principal.via !== 'session') throw forbidden('This change needs a signed-in session, not an access token', AUTH_ERROR.refreshRequired);
+    const windowMs = this.config.identity.reauthMinutes * 60_000;
+    if (!principal.authenticatedAt || Date.now() - principal.authenticatedAt > windowMs) {
+      throw forbidden('Please confirm your password to continue', AUTH_ERROR.refreshRequired);
+    }
   }
 
   /** Who is calling; at once when a session was resolved a moment ago (see IdentityService.principalFromSession). */
@@ -109,10 +137,17 @@ export class AuthGuard implements CanActivate {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon < 0) throw unauthorized('Malformed Basic credentials');
-      return this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
+      const principal = await this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
+      // A password alone does not sign in an account that has a second factor: API clients use an access token.
+      if (principal.secondFactor) throw unauthorized('This account uses two-factor authentication: use an access token', 'second_factor_account');
+      return principal;
     }
     if (/^bearer$/i.test(scheme)) {
-      const principal = await this.identity.principalFromAccessToken(value.trim());
+      const token = value.trim();
+      const principal =
+        !token.startsWith(OWN_TOKEN_PREFIX) && this.externalBearer
+          ? await this.externalBearer.verify(token)
+          : await this.identity.principalFromAccessToken(token);
       if (!principal) throw unauthorized('Invalid or expired access token', 'invalid_token');
       return principal;
     }

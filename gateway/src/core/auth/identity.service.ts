@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { effectiveRoles, isRole, type Role } from '@contracts';
+import { effectiveRoles, isRole, type Aal, type Role, type SecondFactorMethod } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Db } from '../database/db.service';
 import { tooManyRequests, unauthorized } from '../http/domain-error';
@@ -16,7 +16,11 @@ interface PersonRow {
   email: string;
   avatar: string | null;
   password_hash: string | null;
+  second_factor?: boolean;
 }
+
+/** Whether person `p` has a second factor (an authenticator app or a security key): their sessions need aal2. */
+export const HAS_SECOND_FACTOR_SQL = `(p.totp_enabled_at IS NOT NULL OR EXISTS (SELECT 1 FROM webauthn_credentials w WHERE w.person_id = p.id))`;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -36,7 +40,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Built-in identity: people with argon2id hashes, server-side sessions, access tokens, login rate limiting.
- * Registration, recovery and 2FA slot in beside `login` later.
+ * Sessions carry an assurance level (aal2 once a second factor was given) and when their person last proved who
+ * they are; the account flows (registration, recovery, second factors, single sign-on) live beside this in `auth/`.
  */
 @Injectable()
 export class IdentityService {
@@ -80,14 +85,40 @@ export class IdentityService {
   }
 
   private async principalFor(person: PersonRow, via: Principal['via'], sessionId?: string): Promise<Principal> {
-    return { personId: person.id, email: person.email, name: person.name, roles: await this.rolesOf(person.id), via, sessionId };
+    return {
+      personId: person.id,
+      email: person.email,
+      name: person.name,
+      roles: await this.rolesOf(person.id),
+      via,
+      sessionId,
+      secondFactor: !!person.second_factor,
+    };
   }
 
   private findPersonByEmail(email: string): Promise<PersonRow | undefined> {
     return this.db.one<PersonRow>(
-      `select id, name, email, avatar, password_hash from people where lower(email) = lower($1) and deleted_at is null and state = 'active'`,
+      `select p.id, p.name, p.email, p.avatar, p.password_hash, ${HAS_SECOND_FACTOR_SQL} as second_factor
+         from people p where lower(p.email) = lower($1) and p.deleted_at is null and p.state = 'active'`,
       [email],
     );
+  }
+
+  /** The second factors a person can sign in with (recovery codes only count beside another factor). */
+  async secondFactorMethods(personId: string): Promise<SecondFactorMethod[]> {
+    const row = await this.db.one<{ totp: boolean; webauthn: boolean; codes: boolean }>(
+      `select p.totp_enabled_at is not null as totp,
+              exists (select 1 from webauthn_credentials w where w.person_id = p.id) as webauthn,
+              exists (select 1 from recovery_codes r where r.person_id = p.id and r.used_at is null) as codes
+         from people p where p.id = $1`,
+      [personId],
+    );
+    if (!row) return [];
+    const methods: SecondFactorMethod[] = [];
+    if (row.totp) methods.push('totp');
+    if (row.webauthn) methods.push('webauthn');
+    if (row.codes && methods.length) methods.push('recovery_code');
+    return methods;
   }
 
   /**
@@ -128,18 +159,46 @@ export class IdentityService {
     return this.principalFor(person, 'basic');
   }
 
-  /** Creates a server-side session; returns the opaque secret for the cookie (only its hash is stored). */
-  async createSession(personId: string, ip: string, userAgent: string | undefined): Promise<{ secret: string; expiresAt: Date }> {
+  /**
+   * Creates a server-side session; returns the opaque secret for the cookie (only its hash is stored). A session of an
+   * account with a second factor starts at aal1 and reaches only the second-factor steps until `elevateSession`.
+   */
+  async createSession(
+    personId: string,
+    ip: string,
+    userAgent: string | undefined,
+    options: { aal?: Aal; method?: 'password' | 'oidc' | 'registration' | 'recovery' } = {},
+  ): Promise<{ secret: string; expiresAt: Date; sessionId: string }> {
     const secret = newSecret();
     const expiresAt = new Date(Date.now() + this.config.sessionTtlHours * 3_600_000);
-    await this.db.query(`insert into sessions (id, person_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`, [
-      sha256(secret),
+    const sessionId = sha256(secret);
+    await this.db.query(`insert into sessions (id, person_id, expires_at, ip, user_agent, aal, method) values ($1, $2, $3, $4, $5, $6, $7)`, [
+      sessionId,
       personId,
       expiresAt,
       ip,
       userAgent?.slice(0, 500) ?? null,
+      options.aal ?? 'aal1',
+      options.method ?? 'password',
     ]);
-    return { secret, expiresAt };
+    return { secret, expiresAt, sessionId };
+  }
+
+  /** The second factor was given: the session reaches aal2 (and counts as a recent proof of identity). */
+  async elevateSession(sessionId: string): Promise<void> {
+    this.cache.delete(`s:${sessionId}`);
+    await this.db.query(`update sessions set aal = 'aal2', authenticated_at = now() where id = $1 and revoked_at is null`, [sessionId]);
+  }
+
+  /** 'Confirm Action': the person proved who they are again in this session. */
+  async refreshSession(sessionId: string): Promise<void> {
+    this.cache.delete(`s:${sessionId}`);
+    await this.db.query(`update sessions set authenticated_at = now() where id = $1 and revoked_at is null`, [sessionId]);
+  }
+
+  /** Forget what this replica cached for a person (roles, state or credentials changed); other replicas within AUTH_CACHE_MS. */
+  evictPerson(personId: string): void {
+    this.cache.evictPerson(personId);
   }
 
   /**
@@ -152,9 +211,10 @@ export class IdentityService {
   }
 
   private async loadSession(id: string): Promise<Principal | undefined> {
-    const row = await this.db.one<PersonRow & { stale: boolean; roles: string[] }>(
+    const row = await this.db.one<PersonRow & { stale: boolean; roles: string[]; aal: Aal; authenticated_at: Date }>(
       `select p.id, p.name, p.email, p.avatar, s.last_seen_at < now() - interval '1 minute' as stale,
-              array(select r.role from person_roles r where r.person_id = p.id) as roles
+              array(select r.role from person_roles r where r.person_id = p.id) as roles,
+              s.aal, s.authenticated_at, ${HAS_SECOND_FACTOR_SQL} as second_factor
          from sessions s join people p on p.id = s.person_id
         where s.id = $1 and s.revoked_at is null and s.expires_at > now() and p.deleted_at is null and p.state = 'active'`,
       [id],
@@ -168,6 +228,9 @@ export class IdentityService {
       roles: effectiveRoles(row.roles.filter(isRole)),
       via: 'session',
       sessionId: id,
+      secondFactor: !!row.second_factor,
+      aal: row.aal,
+      authenticatedAt: new Date(row.authenticated_at).getTime(),
     };
     this.cache.set(`s:${id}`, principal);
     return principal;

@@ -50,6 +50,36 @@ export interface AppConfig {
   passwordHashConcurrency: number;
   /** Lifetime of the kubeconfig access token (one per person; a new download revokes the previous one). */
   kubeconfigTokenDays: number;
+  /** Self-service account flows (spec 03 §2 sign-in and account pages). */
+  identity: {
+    /** How long a sign-in counts as recent for sensitive changes (new password, second factors): 'Confirm Action'. */
+    reauthMinutes: number;
+    /** Anyone may create an account at /registration (invite links always work). Off by default. */
+    registrationOpen: boolean;
+    /** Role of an account made by open registration. */
+    registrationRole: 'viewer' | 'editor';
+    inviteTtlHours: number;
+    recoveryTtlMinutes: number;
+    verificationTtlHours: number;
+  };
+  /** Single sign-on with an OpenID Connect provider (null issuer = off). */
+  oidc: {
+    issuer: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    /** Shown on the login button: 'Sign in with {label}'. */
+    label: string;
+    scopes: string;
+    /** Claim holding role names (a list or a string); mapped through `roleMap` (`claimValue=role,…`). */
+    rolesClaim: string;
+    roleMap: Record<string, string>;
+    /** Role given when the claim maps to none. */
+    defaultRole: string;
+    /** Expected `aud` of provider JWTs presented as Bearer tokens (defaults to the client id). */
+    audience: string | null;
+    /** Hosted mode: the claim naming the person's organisations. */
+    orgClaim: string | null;
+  };
   /** Express `trust proxy`: which peers may set X-Forwarded-For (default loopback only). */
   trustProxy: boolean | number | string[];
   bodyLimitBytes: number;
@@ -298,6 +328,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
     kubeconfigTokenDays: int(env, 'KUBECONFIG_TOKEN_DAYS', 90, 1, 3650),
+    identity: {
+      reauthMinutes: int(env, 'REAUTH_MINUTES', 10, 1, 24 * 60),
+      registrationOpen: bool(env, 'REGISTRATION_OPEN', false),
+      registrationRole: env.REGISTRATION_ROLE === 'editor' ? 'editor' : 'viewer',
+      inviteTtlHours: int(env, 'INVITE_TTL_HOURS', 72, 1, 24 * 30),
+      recoveryTtlMinutes: int(env, 'RECOVERY_TTL_MINUTES', 30, 5, 24 * 60),
+      verificationTtlHours: int(env, 'VERIFICATION_TTL_HOURS', 24, 1, 24 * 30),
+    },
+    oidc: {
+      issuer: env.OIDC_ISSUER?.trim() || null,
+      clientId: env.OIDC_CLIENT_ID?.trim() || null,
+      clientSecret: env.OIDC_CLIENT_SECRET?.trim() || null,
+      label: env.OIDC_LABEL?.trim() || 'single sign-on',
+      scopes: env.OIDC_SCOPES?.trim() || 'openid email profile',
+      rolesClaim: env.OIDC_ROLES_CLAIM?.trim() || 'roles',
+      roleMap: parseLocalProperties(env.OIDC_ROLE_MAP),
+      defaultRole: env.OIDC_DEFAULT_ROLE?.trim() || 'viewer',
+      audience: env.OIDC_AUDIENCE?.trim() || null,
+      orgClaim: env.OIDC_ORG_CLAIM?.trim() || null,
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimitBytes: 1024 * 1024,
     bodyMaxDepth: int(env, 'BODY_MAX_DEPTH', 64, 4, 1000),

@@ -26,3 +26,19 @@ export const RequireFeature = (feature: Feature) => SetMetadata(FEATURE_KEY, fea
 
 /** A route that every signed-in user may call, with no resource check (whoami, logout, own profile). */
 export const SignedIn = () => SetMetadata(PERMISSION_KEY, 'signed-in');
+
+export const PARTIAL_SESSION_KEY = 'console:partial-session';
+export const RECENT_AUTH_KEY = 'console:recent-auth';
+
+/**
+ * The route works for a session still waiting for its second factor (aal1 of an account with 2FA): the second-factor
+ * sign-in steps and sign-out. Every other route answers 403 `session_aal2_required` to such a session.
+ */
+export const AllowPartialSession = () => SetMetadata(PARTIAL_SESSION_KEY, true);
+
+/**
+ * The route changes how the account signs in (password, second factors): a session must have proved its identity
+ * within REAUTH_MINUTES, else 403 `session_refresh_required` and the web asks again ('Confirm Action'). Basic
+ * credentials carry the password and count as recent; access tokens and provider JWTs are refused.
+ */
+export const RequireRecentAuth = () => SetMetadata(RECENT_AUTH_KEY, true);

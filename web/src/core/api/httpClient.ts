@@ -1,8 +1,8 @@
-import { CSRF_HEADER } from '@contracts';
+import { AUTH_ERROR, CSRF_HEADER } from '@contracts';
 import { ApiError, NETWORK_MESSAGE, OFFLINE_MESSAGE, TIMEOUT_MESSAGE, messageFromBody } from './ApiError';
 import { readCsrfToken } from './csrf';
 import { type QueryParams, withQuery } from './query';
-import { handleUnauthorized } from './unauthorized';
+import { handleSecondFactorRequired, handleUnauthorized } from './unauthorized';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -65,6 +65,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized();
+    if (response.status === 403 && codeFromBody(body) === AUTH_ERROR.aal2Required) handleSecondFactorRequired();
     throw new ApiError(messageFromBody(body), {
       kind: 'http',
       status: response.status,

@@ -12,13 +12,24 @@ export function setUnauthorizedHandler(next: UnauthorizedHandler): void {
 
 export const LOGIN_PATH = '/login';
 
-/** `/login?return_to=<current path and query>`. */
-export function loginUrlFor(location: Pick<Location, 'pathname' | 'search'>): string {
+/**
+ * `/login?return_to=<current path and query>`; `variant` picks the second-factor step (`aal=aal2`) or 'Confirm Action'
+ * (`refresh=true`).
+ */
+export function loginUrlFor(location: Pick<Location, 'pathname' | 'search'>, variant?: 'aal2' | 'refresh'): string {
   const search = new URLSearchParams({ return_to: `${location.pathname}${location.search}` });
+  if (variant === 'aal2') search.set('aal', 'aal2');
+  if (variant === 'refresh') search.set('refresh', 'true');
   return `${LOGIN_PATH}?${search.toString()}`;
 }
 
 export function handleUnauthorized(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
   if (location.pathname === LOGIN_PATH) return;
   handler(loginUrlFor(location));
+}
+
+/** A 403 `session_aal2_required` (spec 03 §4 session check): the session still needs its second factor. */
+export function handleSecondFactorRequired(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
+  if (location.pathname === LOGIN_PATH) return;
+  handler(loginUrlFor(location, 'aal2'));
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { LoginRequest } from '@contracts';
 
 export class LoginDto implements LoginRequest {
@@ -13,4 +13,9 @@ export class LoginDto implements LoginRequest {
   @MinLength(1, { message: 'Please provide your password' })
   @MaxLength(1024)
   password: string;
+
+  @ApiProperty({ required: false, description: "Re-authenticate the signed-in user ('Confirm Action')" })
+  @IsOptional()
+  @IsBoolean()
+  refresh?: boolean;
 }
