@@ -36,7 +36,17 @@ export class SettingsResources implements DataApiResourceProvider {
         ],
         softDelete: true,
       },
-      { name: 'integrations_with_status', kind: 'view', read: 'integrations', feature: 'settings.integrations' },
+      {
+        name: 'integrations_with_status',
+        kind: 'view',
+        read: 'integrations',
+        feature: 'settings.integrations',
+        // A UNION view hides its tables' foreign keys: the list embeds its creator and agent through these.
+        relations: [
+          { name: 'created_by', resource: 'people', columns: ['created_by'], foreignColumns: ['id'], cardinality: 'one' },
+          { name: 'agent', resource: 'agents', columns: ['agent_id'], foreignColumns: ['id'], cardinality: 'one' },
+        ],
+      },
       { name: 'job_history', kind: 'table', read: 'database', write: null, feature: 'settings.job_history' },
       { name: 'job_histories', kind: 'view', read: 'database', feature: 'settings.job_history' },
       { name: 'job_history_names', kind: 'view', read: 'database', feature: 'settings.job_history' },
