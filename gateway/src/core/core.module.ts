@@ -5,6 +5,9 @@ import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityService } from './auth/identity.service';
 import { KubeconfigController } from './auth/kubeconfig.controller';
+import { AccountFlowsModule } from './auth/flows/account-flows.module';
+import { OidcModule } from './auth/oidc/oidc.module';
+import { SecondFactorModule } from './auth/second-factor/second-factor.module';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { FEATURE_GATE } from './data-api/feature-gate';
 import { DATA_API_DB, Db, PG_POOL } from './database/db.service';
@@ -38,7 +41,7 @@ export class CoreModule {
   static forRoot(options: CoreOptions): DynamicModule {
     return {
       module: CoreModule,
-      imports: [PluginHostModule, OutboundModule],
+      imports: [PluginHostModule, OutboundModule, AccountFlowsModule, SecondFactorModule, OidcModule],
       controllers: [AuthController, KubeconfigController, SystemController, FeaturesController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
