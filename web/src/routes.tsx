@@ -9,7 +9,10 @@ import { BadSessionPage } from './pages/BadSessionPage';
 import { FlowErrorPage } from './pages/FlowErrorPage';
 import { HomeRedirect } from './pages/HomeRedirect';
 import { LoginPage } from './pages/LoginPage';
+import { OrgsSwitchedPage } from './pages/OrgsSwitchedPage';
 import { RecoveryPage } from './pages/RecoveryPage';
+import { RegistrationPage } from './pages/RegistrationPage';
+import { VerificationPage } from './pages/VerificationPage';
 import { RouteError } from './pages/RouteError';
 import { Shell } from './shell/Shell';
 
@@ -36,6 +39,9 @@ export function buildRoutes(registry: PluginRegistry): RouteObject[] {
       children: [
         { path: '/login', element: <LoginPage /> },
         { path: '/recovery', element: <RecoveryPage /> },
+        { path: '/registration', element: <RegistrationPage /> },
+        { path: '/verification', element: <VerificationPage /> },
+        { path: '/organizations/orgs-switched', element: <OrgsSwitchedPage /> },
         { path: '/bad-session', element: <BadSessionPage /> },
         { path: '/error', element: <FlowErrorPage /> },
         // Bare pages (embeddable, e.g. the standalone topology card): signed in, without the shell.

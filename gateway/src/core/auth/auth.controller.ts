@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CookieOptions, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, permissionsFor, SESSION_COOKIE, type LoginResponse, type WhoAmI } from '@contracts';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -10,6 +10,7 @@ import { requestIp } from './auth.guard';
 import { LoginDto } from './dto/login.dto';
 import { IdentityService, type AccessTokenInfo } from './identity.service';
 import type { Principal } from './principal';
+import { clearSessionCookies, sessionCookieOptions, setSessionCookies } from './session-cookies';
 import { csrfTokenFor } from './tokens';
 
 @ApiTags('auth')
@@ -20,20 +21,10 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private cookieOptions(httpOnly: boolean, expires?: Date): CookieOptions {
-    return { httpOnly, sameSite: 'lax', secure: this.config.secureCookies, path: '/', expires };
-  }
-
   private async whoami(principal: Principal): Promise<WhoAmI> {
     const person = await this.identity.person(principal.personId);
     if (!person) throw unauthorized();
     return { user: person, roles: principal.roles, permissions: permissionsFor(principal.roles) };
-  }
-
-  /** Sets the session and CSRF cookies of a new session (sign-in, registration, single sign-on). */
-  setSessionCookies(res: Response, secret: string, expiresAt: Date): void {
-    res.cookie(SESSION_COOKIE, secret, this.cookieOptions(true, expiresAt));
-    res.cookie(CSRF_COOKIE, csrfTokenFor(secret), this.cookieOptions(false, expiresAt));
   }
 
   @Public()
@@ -50,11 +41,11 @@ export class AuthController {
     if (principal.secondFactor) {
       const methods = await this.identity.secondFactorMethods(principal.personId);
       const { secret, expiresAt } = await this.identity.createSession(principal.personId, requestIp(req), req.header('user-agent'), { aal: 'aal1' });
-      this.setSessionCookies(res, secret, expiresAt);
+      setSessionCookies(res, this.config, secret, expiresAt);
       return { second_factor_required: true, methods };
     }
     const { secret, expiresAt } = await this.identity.createSession(principal.personId, requestIp(req), req.header('user-agent'));
-    this.setSessionCookies(res, secret, expiresAt);
+    setSessionCookies(res, this.config, secret, expiresAt);
     return this.whoami(principal);
   }
 
@@ -81,8 +72,7 @@ export class AuthController {
       if (req.header(CSRF_HEADER) !== csrfTokenFor(secret)) throw forbidden('Missing or invalid CSRF token', 'csrf');
     }
     if (req.principal?.sessionId) await this.identity.revokeSession(req.principal.sessionId);
-    res.clearCookie(SESSION_COOKIE, this.cookieOptions(true));
-    res.clearCookie(CSRF_COOKIE, this.cookieOptions(false));
+    clearSessionCookies(res, this.config);
   }
 
   @SignedIn()
@@ -94,7 +84,7 @@ export class AuthController {
     // Re-issue the CSRF cookie if the browser lost it while the session is still valid.
     const secret = req.cookies?.[SESSION_COOKIE];
     if (principal.via === 'session' && secret && req.cookies?.[CSRF_COOKIE] !== csrfTokenFor(secret)) {
-      res.cookie(CSRF_COOKIE, csrfTokenFor(secret), this.cookieOptions(false));
+      res.cookie(CSRF_COOKIE, csrfTokenFor(secret), sessionCookieOptions(this.config, false));
     }
     return this.whoami(principal);
   }
