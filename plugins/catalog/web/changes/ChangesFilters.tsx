@@ -2,7 +2,8 @@ import { Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { SEVERITIES } from '@contracts';
 import { SearchBox } from '@web/core/components/SearchBox';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
-import { FilterDropdown, TimeRangeDropdown } from '@web/core/components/FilterDropdown';
+import { FilterDropdown } from '@web/core/components/FilterDropdown';
+import { TimeRangePicker } from '@web/core/components/TimeRangePicker';
 import { fetchRows } from '../catalogApi';
 import type { ChangesState } from './useChangesState';
 
@@ -39,7 +40,7 @@ export function ChangesFilters({ state, forConfig }: { state: ChangesState; forC
           onChange={state.setConfigType}
         />
       )}
-      <TimeRangeDropdown from={state.from} to={state.to} onChange={state.setRange} />
+      <TimeRangePicker value={state.timeRange} onChange={state.setTimeRange} />
       {!forConfig && <Switch label="Include deleted configs" checked={state.includeDeleted} onChange={(_, data) => state.setIncludeDeleted(data.checked)} />}
     </div>
   );

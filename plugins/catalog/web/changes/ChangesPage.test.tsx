@@ -73,10 +73,21 @@ describe('ChangesPage', () => {
 
   it('writes a new time range to the URL and starts again from page 1', async () => {
     openChanges('?pageIndex=3');
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Time range' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Last 1w' }));
-    await waitFor(() => expect(currentLocation()).toBe('/catalog/changes?from=now-1w'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Time range: Last 2 days' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 1 week' }));
+    await waitFor(() => expect(currentLocation()).toBe('/catalog/changes?rangeType=relative&display=Last+1+week&range=now-1w'));
     await waitFor(() => expect(api.last('/api/catalog/changes')!.body).toMatchObject({ from: 'now-1w', page: 1 }));
+  });
+
+  it('sends a quick range as the times it covers', async () => {
+    openChanges('?rangeType=mapped&display=Yesterday&range=yesterday');
+    await waitFor(() => expect(changeRows()).toHaveLength(1));
+    const today = new Date();
+    const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+    expect(api.last('/api/catalog/changes')!.body).toMatchObject({
+      from: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1).toISOString(),
+      to: new Date(midnight.getTime() - 1).toISOString(),
+    });
   });
 
   it('opens the change details: diff side by side and unified, the patch and the details', async () => {

@@ -1,9 +1,12 @@
 import type { CatalogChangesRequest } from '@contracts';
+import { useMemo } from 'react';
 import { useQueryState } from '@web/core/hooks/useQueryState';
+import { type TimeRange, relativeTimeRange, timeRangeQuery, useTimeRangeParams } from '@web/core/timeRange';
 import { usePagedState } from '../catalog/usePagedState';
 
 /** Spec 02 §9 Config changes: last 2 days, 200 a page, page 1 (1-based), deleted configs hidden. */
 export const DEFAULT_CHANGES_FROM = 'now-2d';
+export const DEFAULT_CHANGES_RANGE = relativeTimeRange(DEFAULT_CHANGES_FROM) as TimeRange;
 export const DEFAULT_CHANGES_PAGE_SIZE = 200;
 export const DEFAULT_CHANGES_SORT = 'created_at';
 
@@ -12,8 +15,9 @@ export function useChangesState() {
   const [changeType, setChangeType] = useQueryState('changeType', '');
   const [severity, setSeverity] = useQueryState('severity', '');
   const [configType, setConfigType] = useQueryState('configType', '');
-  const [from, setFrom] = useQueryState('from', DEFAULT_CHANGES_FROM);
-  const [to, setTo] = useQueryState('to', '');
+  // Links written before the shared picker carry `from=now-2d` (or an absolute from/to): still read.
+  const [timeRange, setTimeRange] = useTimeRangeParams(DEFAULT_CHANGES_RANGE, '', { from: 'from', to: 'to' });
+  const { from, to } = useMemo(() => timeRangeQuery(timeRange), [timeRange]);
   const [summary, setSummary] = useQueryState('summary', '');
   const [tags] = useQueryState('tags', '');
   const paged = usePagedState({ sortBy: DEFAULT_CHANGES_SORT, sortOrder: 'desc', firstPage: 1, pageSize: DEFAULT_CHANGES_PAGE_SIZE });
@@ -25,6 +29,7 @@ export function useChangesState() {
     changeType,
     severity,
     configType,
+    timeRange,
     from,
     to,
     summary,
@@ -38,10 +43,9 @@ export function useChangesState() {
     setSeverity: filterSetter(setSeverity),
     setConfigType: filterSetter(setConfigType),
     setSummary: filterSetter(setSummary),
-    /** A relative range (`now-2d`) with no end, or an absolute one. */
-    setRange: (nextFrom: string, nextTo = '') => {
-      setFrom(nextFrom || null);
-      setTo(nextTo || null);
+    /** The shared picker's choice; undefined (Clear) is the default range again. */
+    setTimeRange: (next: TimeRange | undefined) => {
+      setTimeRange(next);
       paged.resetPage();
     },
     setIncludeDeleted: (value: boolean) => {
