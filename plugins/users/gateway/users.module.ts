@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { UsersController } from './users.controller';
 import { UsersResources } from './users.resources';
+import { UsersService } from './users.service';
 
-/** The Users and teams area. So far: its tables and views on the data API; domain endpoints and pages come with its issue. */
-@Module({ providers: [UsersResources] })
+/** Users and teams (spec 03): /api/users, and people, roles and teams on the data API. */
+@Module({ controllers: [UsersController], providers: [UsersService, UsersResources] })
 export class UsersModule {}
