@@ -1,6 +1,8 @@
 import { Organization20Regular, DataTreemap20Regular } from '@fluentui/react-icons';
 import { definePlugin } from '@web/core/plugin-host';
+import { settingsTableRoutes } from '@web/core/settings/settingsTables';
 import manifest from '../manifest';
+import { TOPOLOGIES_TABLE } from './settings/topologiesTable';
 
 const readTopology = { resource: 'topologies', action: 'read' } as const;
 
@@ -26,19 +28,7 @@ export default definePlugin({
       permission: readTopology,
       feature: 'settings.topology',
     });
-    ctx.add('routes', {
-      path: '/settings/topologies',
-      section: 'settings',
-      permission: readTopology,
-      feature: 'settings.topology',
-      load: () => import('./pages/TopologiesSettingsPage'),
-    });
-    ctx.add('routes', {
-      path: '/settings/topologies/:id',
-      section: 'settings',
-      permission: readTopology,
-      feature: 'settings.topology',
-      load: () => import('./pages/TopologySettingsPage'),
-    });
+    ctx.add('settings.tables', TOPOLOGIES_TABLE);
+    for (const route of settingsTableRoutes(TOPOLOGIES_TABLE)) ctx.add('routes', route);
   },
 });

@@ -76,6 +76,8 @@ export interface TopologyEditorProps {
   /** null: a new topology. */
   topology: TopologyDocument | null;
   canWrite: boolean;
+  /** Where Save, Cancel and Delete return to (the list the page was opened from). */
+  listPath?: string;
 }
 
 /**
@@ -84,13 +86,13 @@ export interface TopologyEditorProps {
  * its stored text; validated by `POST /api/topologies/validate` as typed), Save/Update (`{yaml}`), Cancel and Delete.
  * The form checks its own fields as typed (react-hook-form + zod) and Save is disabled while they are wrong (spec 03).
  */
-export function TopologyEditor({ topology, canWrite }: TopologyEditorProps) {
+export function TopologyEditor({ topology, canWrite, listPath = TOPOLOGIES_SETTINGS_PATH }: TopologyEditorProps) {
   const { can } = usePermissions();
   return (
     <DocumentEditor
       stored={topology}
       canWrite={canWrite}
-      listPath={TOPOLOGIES_SETTINGS_PATH}
+      listPath={listPath}
       labels={LABELS}
       types={TOPOLOGY_STARTERS}
       fallbackIcon={DataTreemap20Regular}

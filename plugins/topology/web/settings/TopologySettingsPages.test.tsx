@@ -5,10 +5,15 @@ import { type Role, TOPOLOGY_API_VERSION, TOPOLOGY_KIND, type TopologyDocument, 
 import { useFetchMock } from '@web/core/editor/testing';
 import { TestProviders, cannedFetcher, signedIn } from '@web/core/testing/TestProviders';
 import { jsonResponse } from '@web/core/testing/jsonResponse';
-import TopologiesSettingsPage from '../pages/TopologiesSettingsPage';
-import TopologySettingsPage from '../pages/TopologySettingsPage';
-import type { TopologyListRow } from './topologiesList';
-import { topologyJobHistoryKey, topologyKey } from './topologiesApi';
+import { PluginRegistry, PluginRegistryProvider } from '@web/core/plugin-host';
+import SettingsDetailRoute from '@web/core/settings/SettingsDetailRoute';
+import SettingsListRoute from '@web/core/settings/SettingsListRoute';
+import { settingsJobHistoryKey } from '@web/core/settings/SettingsJobHistory';
+import type { SettingsResource } from '@web/core/settings/types';
+import topologyPlugin from '../index';
+import { topologyKey } from './topologiesApi';
+
+const topologyJobHistoryKey = (id: string) => settingsJobHistoryKey(id, 'topology');
 
 // jsdom cannot run Monaco: the Code tab's editor is a textarea here.
 jest.mock('@web/core/editor/YamlEditor', () => jest.requireActual('@web/core/editor/testing').textareaYamlEditor);
@@ -43,7 +48,7 @@ const existing: TopologyDocument = {
   yaml: storedYaml,
 };
 
-const listRow: TopologyListRow = {
+const listRow: SettingsResource = {
   id: TOPOLOGY_ID,
   name: 'shop',
   namespace: 'demo',
@@ -78,10 +83,12 @@ function openAt(
   render(
     <MemoryRouter initialEntries={[url]}>
       <TestProviders responses={responses} fetcher={fetcher}>
-        <Routes>
-          <Route path="/settings/topologies" element={<TopologiesSettingsPage />} />
-          <Route path="/settings/topologies/:id" element={<TopologySettingsPage />} />
-        </Routes>
+        <PluginRegistryProvider registry={new PluginRegistry([topologyPlugin])}>
+          <Routes>
+            <Route path="/settings/topologies" element={<SettingsListRoute />} />
+            <Route path="/settings/topologies/:id" element={<SettingsDetailRoute />} />
+          </Routes>
+        </PluginRegistryProvider>
       </TestProviders>
     </MemoryRouter>,
   );
@@ -339,7 +346,7 @@ describe('topology editor', () => {
 
   it('reads the job history of this topology by id and resource type', () => {
     const query = new URL(topologyJobHistoryKey(TOPOLOGY_ID), 'http://x');
-    expect(query.pathname).toBe('/api/db/job_history');
+    expect(query.pathname).toBe('/api/db/job_histories');
     expect(query.searchParams.get('resource_id')).toBe(`eq.${TOPOLOGY_ID}`);
     expect(query.searchParams.get('resource_type')).toBe('eq.topology');
   });

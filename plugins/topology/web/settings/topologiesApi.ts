@@ -1,6 +1,5 @@
 import type { TopologyDocument, TopologyRunResult } from '@contracts';
-import { ApiError, dataApiPath, http, isApiError, pg, withQuery } from '@web/core/api';
-import { JOB_HISTORY_LIMIT } from '@web/core/editor/JobHistoryTab';
+import { ApiError, http, isApiError } from '@web/core/api';
 import { describeProblem } from '@web/core/editor/YamlCodeTab';
 import type { ValidationError } from '@web/core/editor/useYamlValidation';
 
@@ -9,6 +8,9 @@ export const NEW_TOPOLOGY_ID = 'new';
 /** The list view, refreshed after a save or delete. */
 export const TOPOLOGIES_VIEW = 'topologies_with_status';
 export const topologySettingsPath = (id: string) => `${TOPOLOGIES_SETTINGS_PATH}/${encodeURIComponent(id)}`;
+
+/** `job_history.resource_type` of a topology's runs (spec 03 §9 resource types map). */
+export const TOPOLOGY_RESOURCE_TYPE = 'topology';
 
 export const topologyKey = (id: string) => `/api/topologies/${encodeURIComponent(id)}`;
 
@@ -57,17 +59,3 @@ export const validateTopology = (yaml: string) => http.post<{ errors: Validation
 /** A run may take as long as its lookups do: the call waits for the run's end (409 while one is under way). */
 const RUN_TIMEOUT_MS = 6 * 60_000;
 export const runTopology = (id: string) => http.post<TopologyRunResult>(`${topologyKey(id)}/run`, undefined, { timeoutMs: RUN_TIMEOUT_MS });
-
-/**
- * The newest runs of one topology. Not core's `jobHistoryKey`: that filters `job_histories` on the resource id alone;
- * topology runs are named by their resource type too, as the gateway writes them (`resource_type = 'topology'`).
- */
-export function topologyJobHistoryKey(id: string): string {
-  return withQuery(dataApiPath('job_history'), {
-    resource_id: pg.eq(id),
-    resource_type: pg.eq('topology'),
-    select: 'id,name,status,time_start,duration_millis,success_count,error_count,details',
-    order: pg.order('time_start', 'desc'),
-    limit: JOB_HISTORY_LIMIT,
-  });
-}

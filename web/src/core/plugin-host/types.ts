@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FluentIcon } from '@fluentui/react-icons';
 import type { Action, Feature, PluginManifest, Resource } from '@contracts';
+import type { SettingsTableExtension } from '@web/core/settings/types';
 
 /** What a contribution needs from the user: the RBAC action on one resource. */
 export interface Permission {
@@ -127,6 +128,8 @@ export interface ExtensionPoints {
   'playbooks.runButton': { id: string; load: LazyComponent<PlaybookRunButtonProps> } & ExtensionBase;
   /** Log-backend types of the Log Backends form: `plugins/logs-<type>/web` (label, icon, a starter spec in YAML). */
   'logs.backendTypes': LogBackendTypeExtension;
+  /** Settings tables of core's generic `/settings/{table}` list and detail pages (spec 03 §2): web/src/core/settings. */
+  'settings.tables': SettingsTableExtension;
 }
 
 export type ExtensionPointName = keyof ExtensionPoints;
