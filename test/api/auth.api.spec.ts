@@ -86,8 +86,18 @@ describe('built-in identity', () => {
       .set('Authorization', `Basic ${Buffer.from(`${person.email}:bad`).toString('base64')}`)
       .expect(401);
 
-    const { agent } = await t.signIn(person.email);
-    const kubeconfig = await agent.get('/api/kubeconfig').expect(200);
+    const { agent, csrf } = await t.signIn(person.email);
+    // A GET (a link, a prefetch) creates nothing.
+    expect((await agent.get('/api/kubeconfig').expect(405)).body.message).toMatch(/POST/);
+    expect((await t.pool.query('select 1 from access_tokens where person_id = $1', [person.id])).rows).toHaveLength(0);
+    await agent.post('/api/kubeconfig').expect(403); // no CSRF header: not the console's own page
+    const first = await agent.post('/api/kubeconfig').set('x-csrf-token', csrf).expect(200);
+    const kubeconfig = await agent.post('/api/kubeconfig').set('x-csrf-token', csrf).expect(200);
+    // One token per person and purpose: the second download replaced the first.
+    const firstToken = /token: (\S+)/.exec(first.text)![1];
+    await t.http().get('/api/auth/whoami').set('Authorization', `Bearer ${firstToken}`).expect(401);
+    const listed = await agent.get('/api/auth/tokens').expect(200);
+    expect(listed.body).toEqual([expect.objectContaining({ name: 'kubeconfig', purpose: 'kubeconfig' })]);
     expect(kubeconfig.headers['content-disposition']).toMatch(/attachment; filename="127\.0\.0\.1-\d+\.yaml"/);
     const token = /token: (\S+)/.exec(kubeconfig.text)![1];
     const viaToken = await t.http().get('/api/auth/whoami').set('Authorization', `Bearer ${token}`).expect(200);

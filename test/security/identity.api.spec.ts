@@ -32,9 +32,9 @@ describe('identity hardening', () => {
   it('keeps one kubeconfig token per person: a new download revokes the previous one', async () => {
     const person = await t.signInAs(['viewer']);
     const tokenOf = (text: string) => /token: (\S+)/.exec(text)![1];
-    const first = tokenOf((await person.agent.get('/api/kubeconfig').expect(200)).text);
+    const first = tokenOf((await person.agent.post('/api/kubeconfig').set('x-csrf-token', person.csrf).expect(200)).text);
     await t.http().get('/api/auth/whoami').set('authorization', `Bearer ${first}`).expect(200);
-    const second = tokenOf((await person.agent.get('/api/kubeconfig').expect(200)).text);
+    const second = tokenOf((await person.agent.post('/api/kubeconfig').set('x-csrf-token', person.csrf).expect(200)).text);
     await t.http().get('/api/auth/whoami').set('authorization', `Bearer ${first}`).expect(401);
     await t.http().get('/api/auth/whoami').set('authorization', `Bearer ${second}`).expect(200);
     const listed = await person.agent.get('/api/auth/tokens').expect(200);
@@ -44,17 +44,19 @@ describe('identity hardening', () => {
     expect(Math.round(days)).toBe(90);
   });
 
-  it('refuses a kubeconfig download started by another site', async () => {
+  it('makes no token for a GET (a link or a prefetch), nor for a POST from another site', async () => {
     const person = await t.signInAs(['viewer']);
-    const res = await person.agent.get('/api/kubeconfig').set('sec-fetch-site', 'cross-site').expect(403);
-    expect(res.body.message).toBe('The kubeconfig can only be downloaded from the console itself');
-    await person.agent.get('/api/kubeconfig').set('sec-fetch-site', 'same-site').expect(403);
+    await person.agent.get('/api/kubeconfig').set('sec-fetch-site', 'cross-site').expect(405);
+    await person.agent.get('/api/kubeconfig').expect(405);
+    // another site cannot read the CSRF cookie, so its forged form post has no header
+    const res = await person.agent.post('/api/kubeconfig').set('sec-fetch-site', 'cross-site').expect(403);
+    expect(res.body.code).toBe('csrf');
     expect((await person.agent.get('/api/auth/tokens').expect(200)).body).toEqual([]);
   });
 
   it('lets a person revoke their own tokens only', async () => {
     const [owner, other] = await Promise.all([t.signInAs(['viewer']), t.signInAs(['editor'])]);
-    const token = /token: (\S+)/.exec((await owner.agent.get('/api/kubeconfig').expect(200)).text)![1];
+    const token = /token: (\S+)/.exec((await owner.agent.post('/api/kubeconfig').set('x-csrf-token', owner.csrf).expect(200)).text)![1];
     const id = (await owner.agent.get('/api/auth/tokens').expect(200)).body[0].id;
     await other.agent.delete(`/api/auth/tokens/${id}`).set('x-csrf-token', other.csrf).expect(404);
     await t.http().get('/api/auth/whoami').set('authorization', `Bearer ${token}`).expect(200);
@@ -64,7 +66,7 @@ describe('identity hardening', () => {
 
   it('ends every session and token of a person who is deactivated', async () => {
     const person = await t.signInAs(['editor']);
-    const token = /token: (\S+)/.exec((await person.agent.get('/api/kubeconfig').expect(200)).text)![1];
+    const token = /token: (\S+)/.exec((await person.agent.post('/api/kubeconfig').set('x-csrf-token', person.csrf).expect(200)).text)![1];
     await t.pool.query(`update people set state = 'inactive' where id = $1`, [person.personId]);
     expect((await t.pool.query(`select count(*)::int n from access_tokens where person_id = $1`, [person.personId])).rows[0].n).toBe(0);
     expect((await t.pool.query(`select count(*)::int n from sessions where person_id = $1 and revoked_at is null`, [person.personId])).rows[0].n).toBe(0);

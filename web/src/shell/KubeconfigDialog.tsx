@@ -1,6 +1,9 @@
-import { Body1, Button, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Body1, Button, Caption1, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular, Copy20Regular } from '@fluentui/react-icons';
-import { API_PATHS } from '@web/core/api';
+import { API_PATHS, http } from '@web/core/api';
+import { AppLink } from '@web/core/components/AppLink';
+import { useToast } from '@web/core/components/useToast';
 import { Dialog } from '@web/core/components/Dialog';
 import { useCopyToClipboard } from '@web/core/hooks/useCopyToClipboard';
 import { KUBECONFIG_DOCS_URL } from '@web/core/links';
@@ -20,10 +23,35 @@ const useStyles = makeStyles({
   code: { fontFamily: tokens.fontFamilyMonospace, flexGrow: 1, whiteSpace: 'nowrap' },
 });
 
-/** Download a kubeconfig for this console and try it with kubectl (spec 01 §2). */
+/** Saves `text` as a file through a temporary object URL. */
+function saveFile(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/yaml' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Download a kubeconfig for this console and try it with kubectl (spec 01 §2). The download is a POST: it creates the
+ * person's kubeconfig token, replacing the previous one (listed on the profile page, where it can be revoked).
+ */
 export function KubeconfigDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const styles = useStyles();
   const copy = useCopyToClipboard();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveFile(await http.post<string>(API_PATHS.kubeconfig), fileName);
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
   const fileName = kubeconfigFileName(window.location.host);
   const command = `kubectl get canaries --kubeconfig ${fileName}`;
   return (
@@ -41,9 +69,13 @@ export function KubeconfigDialog({ open, onClose }: { open: boolean; onClose(): 
     >
       <div className={styles.body}>
         <Body1>Download a kubeconfig that talks to this console, then query it with kubectl:</Body1>
-        <Button as="a" appearance="primary" icon={<ArrowDownload20Regular />} href={API_PATHS.kubeconfig} download={fileName} target="_blank" rel="noreferrer">
-          Download
+        <Button appearance="primary" icon={<ArrowDownload20Regular />} disabled={busy} onClick={() => void download()}>
+          {busy ? 'Downloading...' : 'Download'}
         </Button>
+        <Caption1>
+          Each download creates a new token for kubectl and revokes the previous one. Your tokens are listed in{' '}
+          <AppLink to="/profile-settings">Profile Settings</AppLink>, where you can revoke them.
+        </Caption1>
         <div className={styles.command}>
           <code className={styles.code} data-testid="kubectl-command">
             {command}

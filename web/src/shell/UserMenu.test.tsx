@@ -40,7 +40,24 @@ describe('UserMenu', () => {
     openMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download kubeconfig' }));
     expect(await screen.findByTestId('kubectl-command')).toHaveTextContent('kubectl get canaries --kubeconfig localhost.yaml');
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/kubeconfig');
+  });
+
+  it('creates the kubeconfig with a POST (never a link a prefetch could follow) and saves it', async () => {
+    const yaml = 'apiVersion: v1\nkind: Config\n';
+    fetchMock.mockImplementation(() =>
+      Promise.resolve({ ok: true, status: 200, headers: { get: () => 'application/yaml' }, text: () => Promise.resolve(yaml) }),
+    );
+    const createObjectURL = jest.fn(() => 'blob:kubeconfig');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download kubeconfig' }));
+    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalledWith('/api/kubeconfig', expect.objectContaining({ method: 'POST' }));
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    click.mockRestore();
   });
 
   it('signs out and goes to the login page', async () => {

@@ -24,13 +24,15 @@ export const HAS_SECOND_FACTOR_SQL = `(p.totp_enabled_at IS NOT NULL OR EXISTS (
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-/** The name of the kubeconfig download's token: one per person, replaced by each download. */
+/** The purpose (and name) of the kubeconfig download's token: one per person, replaced by each download. */
 export const KUBECONFIG_TOKEN = 'kubeconfig';
 
 /** An access token as its owner sees it: never the value. */
 export interface AccessTokenInfo {
   id: string;
   name: string;
+  /** Set for a token the console made for a purpose (`kubeconfig`): one per person and purpose. */
+  purpose: string | null;
   created_at: string;
   expires_at: string | null;
   last_used_at: string | null;
@@ -276,10 +278,10 @@ export class IdentityService {
   async rotateKubeconfigToken(personId: string): Promise<string> {
     return this.db.transaction(async (tx) => {
       await tx.query(`select id from people where id = $1 for update`, [personId]); // two downloads at once leave one token
-      await tx.query(`delete from access_tokens where person_id = $1 and name = $2`, [personId, KUBECONFIG_TOKEN]);
+      await tx.query(`delete from access_tokens where person_id = $1 and purpose = $2`, [personId, KUBECONFIG_TOKEN]);
       const token = newSecret('oc_');
       await tx.query(
-        `insert into access_tokens (name, value_hash, person_id, created_by, expires_at) values ($1, $2, $3, $3, now() + make_interval(days => $4::int))`,
+        `insert into access_tokens (name, purpose, value_hash, person_id, created_by, expires_at) values ($1, $1, $2, $3, $3, now() + make_interval(days => $4::int))`,
         [KUBECONFIG_TOKEN, sha256(token), personId, this.config.kubeconfigTokenDays],
       );
       this.cache.evictPerson(personId);
@@ -290,7 +292,7 @@ export class IdentityService {
   /** The signed-in person's own tokens (never their values). */
   listTokens(personId: string): Promise<AccessTokenInfo[]> {
     return this.db.query<AccessTokenInfo>(
-      `select id, name, created_at, expires_at, last_used_at from access_tokens where person_id = $1 order by created_at desc`,
+      `select id, name, purpose, created_at, expires_at, last_used_at from access_tokens where person_id = $1 order by created_at desc`,
       [personId],
     );
   }

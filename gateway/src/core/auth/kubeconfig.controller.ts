@@ -1,8 +1,8 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { dumpYaml } from '../documents';
-import { forbidden } from '../http/domain-error';
+import { DomainError, forbidden } from '../http/domain-error';
 import { SignedIn } from '../rbac/decorators';
 import { IdentityService } from './identity.service';
 
@@ -21,20 +21,26 @@ export class KubeconfigController {
   constructor(private readonly identity: IdentityService) {}
 
   /**
-   * A kubeconfig whose user is a fresh access token of the signed-in person (shown once: only its hash is kept).
-   * One kubeconfig token per person: a download revokes the previous one. A GET from another site, even a sibling one (a
-   * link or an image on a page elsewhere) is refused, so no site can rotate a person's token behind their back.
-   * It points at this gateway's `/api/k8s` base, which kubectl-compatible endpoints will serve.
+   * A link, a prefetch or a crawler following GET must not create credentials: the kubeconfig is made by POST (the
+   * console's Download button), which the CSRF check already keeps to the console's own page.
    */
   @SignedIn()
   @Get()
-  @ApiOperation({ summary: 'Download a kubeconfig carrying a new access token for the signed-in user' })
+  @ApiOperation({ summary: 'Not a download: POST creates the kubeconfig (and its token)' })
+  refuseGet(): never {
+    throw new DomainError(405, 'method_not_allowed', 'The kubeconfig is created with POST /api/kubeconfig (the Download button of the console)');
+  }
+
+  /**
+   * A kubeconfig whose user is a fresh access token of the signed-in person (shown once: only its hash is kept). One
+   * kubeconfig token per person (access_tokens.purpose, unique): a download replaces the previous one. It is listed
+   * on the profile page, where it can be revoked. It points at this gateway's `/api/k8s` base.
+   */
+  @SignedIn()
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a kubeconfig carrying a new access token for the signed-in user (replaces the previous one)' })
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
-    // Browsers say where a request came from; only the console's own page (or a typed URL: 'none') may rotate the
-    // token. A client that sends no such header (curl, kubectl tooling) is not a browser being misused.
-    const site = req.header('sec-fetch-site');
-    if (site !== undefined && site !== 'same-origin' && site !== 'none')
-      throw forbidden('The kubeconfig can only be downloaded from the console itself', 'cross_site');
     const principal = req.principal!;
     const host = req.get('host') ?? 'localhost';
     const token = await this.identity.rotateKubeconfigToken(principal.personId);
