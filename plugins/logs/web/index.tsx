@@ -1,6 +1,8 @@
 import { DocumentText20Regular, TextBulletListSquare20Regular } from '@fluentui/react-icons';
 import { definePlugin } from '@web/core/plugin-host';
+import { settingsTableRoutes } from '@web/core/settings/settingsTables';
 import manifest from '../manifest';
+import { LOGGING_BACKENDS_TABLE } from './backends/backendsTable';
 
 const readLogs = { resource: 'topologies', action: 'read' } as const;
 const readBackends = { resource: 'logging_backends', action: 'read' } as const;
@@ -25,19 +27,7 @@ export default definePlugin({
       permission: readBackends,
       feature: 'settings.logging_backends',
     });
-    ctx.add('routes', {
-      path: '/settings/logging_backends',
-      section: 'settings',
-      permission: readBackends,
-      feature: 'settings.logging_backends',
-      load: () => import('./pages/LogBackendsPage'),
-    });
-    ctx.add('routes', {
-      path: '/settings/logging_backends/:id',
-      section: 'settings',
-      permission: readBackends,
-      feature: 'settings.logging_backends',
-      load: () => import('./pages/LogBackendPage'),
-    });
+    ctx.add('settings.tables', LOGGING_BACKENDS_TABLE);
+    for (const route of settingsTableRoutes(LOGGING_BACKENDS_TABLE)) ctx.add('routes', route);
   },
 });

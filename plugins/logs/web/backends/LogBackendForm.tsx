@@ -47,15 +47,17 @@ export interface LogBackendFormProps {
   /** null: a new backend. */
   backend: LoggingBackend | null;
   canWrite: boolean;
+  /** Where Save, Cancel and Delete return to (the list the page was opened from). */
+  listPath?: string;
 }
 
 /**
- * Spec 03 Log Backends form: Name, Labels, Spec (YAML: one key, the type, holding its fields), then Add or Update.
+ * Spec 03 Log Backends form: Name, Labels, Spec (YAML: one key, the type, holding its fields), then Save or Update.
  * Submit stays disabled while the form is invalid: no name, a spec that is not one registered type, or what the type
  * itself says of the spec (`POST /api/logs/backends/validate`, 500 ms after the last keystroke). A refused save shows
  * the server's message and keeps everything as typed.
  */
-export function LogBackendForm({ backend, canWrite }: LogBackendFormProps) {
+export function LogBackendForm({ backend, canWrite, listPath = BACKENDS_PATH }: LogBackendFormProps) {
   const styles = useStyles();
   const navigate = useNavigate();
   const toast = useToast();
@@ -107,7 +109,7 @@ export function LogBackendForm({ backend, canWrite }: LogBackendFormProps) {
       const id = backend ? (await updateBackend(backend.id, input), backend.id) : (await createBackend(input)).id;
       await refreshCaches(id);
       toast.success(`${input.name} ${backend ? 'updated' : 'created'} successfully`);
-      navigate(BACKENDS_PATH);
+      navigate(listPath);
     } catch (error) {
       // Everything stays as typed: the user fixes what the server named.
       setSaveError(errorMessage(error));
@@ -122,7 +124,7 @@ export function LogBackendForm({ backend, canWrite }: LogBackendFormProps) {
       await deleteBackend(backend.id);
       await refreshCaches(backend.id);
       toast.success(`${backend.name} deleted successfully`);
-      navigate(BACKENDS_PATH);
+      navigate(listPath);
     } catch (error) {
       toast.error(error);
       setBusy(null);
@@ -130,7 +132,7 @@ export function LogBackendForm({ backend, canWrite }: LogBackendFormProps) {
     }
   };
 
-  const submitLabel = existing ? (busy === 'save' ? 'Updating' : 'Update') : busy === 'save' ? 'Saving' : 'Add';
+  const submitLabel = existing ? (busy === 'save' ? 'Updating' : 'Update') : busy === 'save' ? 'Saving' : 'Save';
   const specProblem = !check.ok && check.problem.message !== EMPTY_SPEC_MESSAGE ? check.problem : null;
 
   return (
@@ -199,7 +201,7 @@ export function LogBackendForm({ backend, canWrite }: LogBackendFormProps) {
           </Button>
         )}
         <span className={styles.spacer} />
-        <Button appearance="secondary" disabled={busy !== null} onClick={() => navigate(BACKENDS_PATH)}>
+        <Button appearance="secondary" disabled={busy !== null} onClick={() => navigate(listPath)}>
           Cancel
         </Button>
         {canWrite && (

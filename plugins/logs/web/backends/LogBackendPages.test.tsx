@@ -3,10 +3,12 @@ import type { Role } from '@contracts';
 import { type WebPlugin, definePlugin } from '@web/core/plugin-host';
 import { currentLocation, renderAt } from '@web/core/testing/renderAt';
 import { type Call, reply, stubFetch } from '@web/core/testing/stubFetch';
-import LogBackendPage from '../pages/LogBackendPage';
-import LogBackendsPage from '../pages/LogBackendsPage';
+import SettingsDetailRoute from '@web/core/settings/SettingsDetailRoute';
+import SettingsListRoute from '@web/core/settings/SettingsListRoute';
+import type { SettingsResource } from '@web/core/settings/types';
+import logsPlugin from '../index';
 import { SPEC_LABEL } from './LogBackendForm';
-import type { BackendListRow, LoggingBackend } from './backendsApi';
+import type { LoggingBackend } from './backendsApi';
 
 // jsdom cannot run Monaco: the Spec editor is a textarea here.
 jest.mock('@web/core/editor/YamlEditor', () => jest.requireActual('@web/core/editor/testing').textareaYamlEditor);
@@ -30,7 +32,7 @@ const stored: LoggingBackend = {
   created_at: '2026-01-01T00:00:00Z',
   updated_at: null,
 };
-const row: BackendListRow = {
+const row: SettingsResource = {
   id: ID,
   name: 'console',
   namespace: 'default',
@@ -68,10 +70,10 @@ function open(url: string, roles: Role[] = ['editor']) {
   return renderAt(
     url,
     [
-      { path: '/settings/logging_backends', element: <LogBackendsPage /> },
-      { path: '/settings/logging_backends/:id', element: <LogBackendPage /> },
+      { path: '/settings/logging_backends', element: <SettingsListRoute /> },
+      { path: '/settings/logging_backends/:id', element: <SettingsDetailRoute /> },
     ],
-    { roles, plugins: [backendTypes] },
+    { roles, plugins: [logsPlugin, backendTypes] },
   );
 }
 
@@ -113,12 +115,12 @@ describe('log backends list', () => {
 });
 
 describe('log backend form', () => {
-  it('adds a backend: the type fills the spec from its example, the type checks it, Add posts name, labels and spec', async () => {
+  it('adds a backend: the type fills the spec from its example, the type checks it, Save posts name, labels and spec', async () => {
     const api = stubBackends();
     open('/settings/logging_backends/new');
     const types = within(await screen.findByRole('group', { name: 'Type' }));
     expect(types.getAllByRole('button').map((b) => b.textContent)).toEqual(['File', 'Loki']);
-    expect(submit('Add')).toBeDisabled();
+    expect(submit('Save')).toBeDisabled();
 
     fireEvent.change(nameInput(), { target: { value: 'loki-prod' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add label' }));
@@ -128,9 +130,9 @@ describe('log backend form', () => {
     expect(spec()).toHaveValue('loki:\n  url: http://loki:3100\n');
     expect(screen.getByText('Spec (Loki)')).toBeInTheDocument();
     await waitFor(() => expect(api.last('POST /api/logs/backends/validate')?.body).toEqual({ spec: { loki: { url: 'http://loki:3100' } } }));
-    await waitFor(() => expect(submit('Add')).toBeEnabled());
+    await waitFor(() => expect(submit('Save')).toBeEnabled());
 
-    fireEvent.click(submit('Add'));
+    fireEvent.click(submit('Save'));
     await waitFor(() => expect(currentLocation()).toBe('/settings/logging_backends'));
     expect(api.last('POST /api/db/logging_backends')?.body).toEqual({
       name: 'loki-prod',
@@ -148,22 +150,22 @@ describe('log backend form', () => {
 
     fireEvent.change(spec(), { target: { value: 'file:\n  paths: [/a]\nloki:\n  url: http://l\n' } });
     expect(problems()).toHaveTextContent('The spec must hold exactly one backend type (file, loki); it holds file, loki');
-    expect(submit('Add')).toBeDisabled();
+    expect(submit('Save')).toBeDisabled();
 
     fireEvent.change(spec(), { target: { value: 'splunk:\n  url: http://s\n' } });
     expect(problems()).toHaveTextContent("Unknown backend type 'splunk' (known: file, loki)");
-    expect(submit('Add')).toBeDisabled();
+    expect(submit('Save')).toBeDisabled();
 
     fireEvent.change(spec(), { target: { value: '- file\n' } });
     expect(problems()).toHaveTextContent('The spec must be an object with one key, the backend type (file, loki)');
 
     fireEvent.change(spec(), { target: { value: 'file: [unclosed\n' } });
     expect(problems()).toHaveTextContent(/^YAML syntax error/);
-    expect(submit('Add')).toBeDisabled();
+    expect(submit('Save')).toBeDisabled();
 
     fireEvent.change(spec(), { target: { value: 'file:\n  paths: [/a]\n' } });
     expect(screen.queryByRole('list', { name: 'Spec problems' })).not.toBeInTheDocument();
-    await waitFor(() => expect(submit('Add')).toBeEnabled());
+    await waitFor(() => expect(submit('Save')).toBeEnabled());
   });
 
   it("keeps submit disabled while the type's own check finds problems, until they are fixed", async () => {
@@ -172,10 +174,10 @@ describe('log backend form', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /^Name/ }), { target: { value: 'loki' } });
     fireEvent.change(spec(), { target: { value: 'loki:\n  url: ftp://loki\n' } });
     expect(await screen.findByText('spec.loki.url: must be an http(s) URL')).toBeInTheDocument();
-    expect(submit('Add')).toBeDisabled();
+    expect(submit('Save')).toBeDisabled();
     fireEvent.change(spec(), { target: { value: 'loki:\n  url: https://loki\n' } });
     await waitFor(() => expect(screen.queryByText('spec.loki.url: must be an http(s) URL')).not.toBeInTheDocument());
-    expect(submit('Add')).toBeEnabled();
+    expect(submit('Save')).toBeEnabled();
     expect(api.to('POST /api/logs/backends/validate').map((call) => call.body)).toContainEqual({ spec: { loki: { url: 'https://loki' } } });
   });
 
@@ -185,10 +187,10 @@ describe('log backend form', () => {
     fireEvent.click(within(await screen.findByRole('group', { name: 'Type' })).getByRole('button', { name: 'File' }));
     fireEvent.blur(nameInput());
     expect(screen.getByText('This field is required')).toBeInTheDocument();
-    expect(submit('Add')).toBeDisabled();
+    expect(submit('Save')).toBeDisabled();
     fireEvent.change(nameInput(), { target: { value: 'files' } });
     expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
-    await waitFor(() => expect(submit('Add')).toBeEnabled());
+    await waitFor(() => expect(submit('Save')).toBeEnabled());
   });
 
   it("shows a refused save's message and keeps everything as typed", async () => {
@@ -198,15 +200,15 @@ describe('log backend form', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /^Name/ }), { target: { value: 'console' } });
     const text = 'file:\n  # the console writes here\n  paths:\n    - /var/log/console.log\n';
     fireEvent.change(spec(), { target: { value: text } });
-    await waitFor(() => expect(submit('Add')).toBeEnabled());
-    fireEvent.click(submit('Add'));
+    await waitFor(() => expect(submit('Save')).toBeEnabled());
+    fireEvent.click(submit('Save'));
     expect(await screen.findByRole('button', { name: 'Saving' })).toBeDisabled();
     answer(reply(400, { statusCode: 400, code: 'invalid_spec', message: 'spec.file.paths[0]: not under an allowed log root' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('spec.file.paths[0]: not under an allowed log root');
     expect(currentLocation()).toBe('/settings/logging_backends/new');
     expect(nameInput()).toHaveValue('console');
     expect(spec()).toHaveValue(text);
-    expect(submit('Add')).toBeEnabled();
+    expect(submit('Save')).toBeEnabled();
     expect(api.to('POST /api/db/logging_backends')).toHaveLength(1);
   });
 

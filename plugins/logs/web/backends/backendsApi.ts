@@ -1,20 +1,12 @@
 import { dataApiPath, http, pg, request } from '@web/core/api';
-import type { SettingsListRow } from '@web/core/editor/SettingsListPage';
 
 export const BACKENDS_PATH = '/settings/logging_backends';
 export const NEW_BACKEND_ID = 'new';
 export const backendPath = (id: string) => `${BACKENDS_PATH}/${encodeURIComponent(id)}`;
 
 export const BACKENDS_TABLE = 'logging_backends';
-/** The list's view: the table's rows with their last job (spec 03 settings lists). */
+/** The list's view (core's settings list), refreshed after a save or delete. */
 export const BACKENDS_VIEW = 'logging_backends_with_status';
-export const BACKENDS_SELECT = '*,created_by(id,name)';
-/** Columns of the view the list may be sorted by (log backends have no schedule). */
-export const SORTABLE_COLUMNS = ['name', 'source', 'job_status', 'last_runtime', 'job_last_failed', 'created_at', 'updated_at'] as const;
-/** Spec 03 §9: settings list limit 100. */
-export const LIST_PAGE_SIZE = 100;
-
-export type BackendListRow = SettingsListRow;
 
 /** A stored logging backend (spec 03 §3: id, name, labels, spec, source, created_by, created_at, updated_at). */
 export interface LoggingBackend {
