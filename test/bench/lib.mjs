@@ -67,7 +67,7 @@ export async function seedConfigItems(url, rows = 100_000) {
 }
 
 /** The built gateway on `url`; BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it. */
-export async function startGateway(url, port) {
+export async function startGateway(url, port, extraEnv = {}) {
   const child = spawn('node', [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), distMain], {
     cwd: root,
     env: {
@@ -79,6 +79,7 @@ export async function startGateway(url, port) {
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
