@@ -6,9 +6,12 @@ import { useFetchMock } from '@web/core/editor/testing';
 import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { jsonResponse } from '@web/core/testing/jsonResponse';
+import SettingsDetailRoute from '@web/core/settings/SettingsDetailRoute';
+import SettingsListRoute from '@web/core/settings/SettingsListRoute';
+import type { SettingsResource } from '@web/core/settings/types';
+import { CONFIG_SCRAPERS_TABLE } from '../index';
 import ScraperPage from '../pages/ScraperPage';
 import ScrapersPage from '../pages/ScrapersPage';
-import type { ScraperListRow } from './scrapersList';
 import { type ScraperDocument, scraperKey } from './scrapersApi';
 
 // jsdom cannot run Monaco: the Code tab's editor is a textarea here.
@@ -21,6 +24,7 @@ const registry = new PluginRegistry([
   definePlugin({
     manifest: { id: 'test-scrapers', title: 'Scraper types' },
     register(ctx) {
+      ctx.add('settings.tables', CONFIG_SCRAPERS_TABLE);
       ctx.add('catalog.scraperTypes', { id: 'kubernetes', label: 'Kubernetes', order: 10 });
       ctx.add('catalog.scraperTypes', {
         id: 'file',
@@ -50,7 +54,7 @@ const existing: ScraperDocument = {
   updated_at: null,
 };
 
-const listRow: ScraperListRow = {
+const listRow: SettingsResource = {
   id: SCRAPER_ID,
   name: 'demo-files',
   namespace: 'demo',
@@ -74,7 +78,8 @@ function openAt(url: string, roles: Role[] = ['admin'], extra: Record<string, un
           <Routes>
             <Route path="/catalog/scrapers" element={<ScrapersPage />} />
             <Route path="/catalog/scrapers/:id" element={<ScraperPage />} />
-            <Route path="/settings/config_scrapers" element={<ScrapersPage />} />
+            <Route path="/settings/config_scrapers" element={<SettingsListRoute />} />
+            <Route path="/settings/config_scrapers/:id" element={<SettingsDetailRoute />} />
           </Routes>
         </PluginRegistryProvider>
       </TestProviders>
