@@ -5,9 +5,9 @@ import { Breadcrumb } from '@web/core/components/Breadcrumb';
 import { fetchWithCount } from '@web/core/api';
 import { useFeatures } from '@web/core/features';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
+import { resolveTimeRange } from '@web/core/timeRange';
 import { PlaybookRunsFilters } from '../runs/PlaybookRunsFilters';
 import { PlaybookRunsTable } from '../runs/PlaybookRunsTable';
-import { endsAt, startsAt } from '../runs/runTimes';
 import { PLAYBOOKS_PATH, type PlaybookRunRow, runListParams, runPath } from '../runs/runsApi';
 import { usePlaybookRunsState } from '../runs/usePlaybookRunsState';
 
@@ -23,8 +23,12 @@ export default function PlaybookRunsPage() {
   const { isEnabled } = useFeatures();
   const embeds = { config: isEnabled('config'), check: isEnabled('health'), component: isEnabled('topology') };
   // A relative range is computed once per change of the URL, not on every render (the key would never settle).
-  const since = useMemo(() => startsAt(state.starts, Date.now()), [state.starts]);
-  const params = runListParams({ ...state, since, until: endsAt(state.ends) }, embeds);
+  // A relative range runs up to now (no upper bound); a quick or absolute one has its end.
+  const { since, until } = useMemo(() => {
+    const { from, to } = resolveTimeRange(state.timeRange);
+    return { since: from.toISOString(), until: state.timeRange.type === 'relative' ? '' : to.toISOString() };
+  }, [state.timeRange]);
+  const params = runListParams({ ...state, since, until }, embeds);
   const { data, error, isLoading } = useAbortableSWR(['/api/db/playbook_runs', JSON.stringify(params)], (signal) =>
     fetchWithCount<PlaybookRunRow>('playbook_runs', params, signal),
   );

@@ -1,7 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PLAYBOOK_RUN_STATUSES } from '@contracts';
 import { ClearFilterButton } from '@web/core/components/ClearFilterButton';
-import { FilterDropdown, TimeRangeDropdown } from '@web/core/components/FilterDropdown';
+import { FilterDropdown } from '@web/core/components/FilterDropdown';
+import { TimeRangePicker } from '@web/core/components/TimeRangePicker';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { statusLabel } from './RunStatusBadge';
 import { fetchPlaybookNames } from './runsApi';
@@ -23,7 +24,7 @@ export function PlaybookRunsFilters({ state }: { state: PlaybookRunsState }) {
     <div className={styles.root} role="search" aria-label="Playbook run filters">
       <FilterDropdown className={styles.dropdown} label="Playbook" value={state.playbookId} choices={playbookChoices} onChange={state.setPlaybookId} />
       <FilterDropdown className={styles.dropdown} label="Status" value={state.status} choices={STATUS_CHOICES} onChange={state.setStatus} />
-      <TimeRangeDropdown className={styles.dropdown} from={state.starts} to={state.ends} onChange={state.setRange} />
+      <TimeRangePicker value={state.timeRange} onChange={state.setTimeRange} />
       {state.configId && <ClearFilterButton label="Config" value={state.configId} ariaLabel="Clear config filter" onClear={() => state.setConfigId('')} />}
     </div>
   );

@@ -138,11 +138,11 @@ describe('PlaybookRunsPage', () => {
     const week = 7 * 24 * 3600_000;
     expect(since).toBeGreaterThanOrEqual(before - week);
     expect(since).toBeLessThanOrEqual(Date.now() - week);
-    expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveTextContent('Last 1w');
+    expect(screen.getByRole('button', { name: 'Time range: Last 1 week' })).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('combobox', { name: 'Time range' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Last 1d' }));
-    await waitFor(() => expect(currentLocation()).toBe('/playbooks/runs?starts=now-1d'));
+    fireEvent.click(screen.getByRole('button', { name: 'Time range: Last 1 week' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 1 day' }));
+    await waitFor(() => expect(currentLocation()).toBe('/playbooks/runs?rangeType=relative&display=Last+1+day&range=now-1d'));
     await waitFor(() => {
       const day = Date.parse(
         listQuery()

@@ -1,9 +1,11 @@
 import { PAGE_SIZE_OPTIONS, PLAYBOOK_RUN_STATUSES } from '@contracts';
 import { useQueryState } from '@web/core/hooks/useQueryState';
+import { type TimeRange, relativeTimeRange, useTimeRangeParams } from '@web/core/timeRange';
 import { DEFAULT_RUNS_RANGE } from './runTimes';
 
 export const DEFAULT_RUNS_PAGE_SIZE = 50;
 export const DEFAULT_RUNS_STARTS = `now-${DEFAULT_RUNS_RANGE}`;
+export const DEFAULT_RUNS_TIME_RANGE = relativeTimeRange(DEFAULT_RUNS_STARTS) as TimeRange;
 /** `sort`: a column and a direction, newest runs first by default (spec 02 §7 order created_at.desc). */
 export const DEFAULT_RUNS_SORT = 'created_at.desc';
 export const SORTABLE_RUN_COLUMNS = ['status', 'start_time', 'created_at'] as const;
@@ -16,14 +18,14 @@ function sortOf(text: string): { sortBy: string; sortOrder: 'asc' | 'desc' } {
 
 /**
  * Everything the runs list shows, in the query string so a link shares it (spec 02 §7): pageIndex, pageSize,
- * playbookId, status, starts (`now-<range>` or a date), ends, sort and configId. Setting a filter starts from the
+ * playbookId, status, the time range (the shared picker's parameters; links with the former `starts`/`ends` still
+ * read), sort and configId. Setting a filter starts from the
  * first page again; defaults are left out of the URL.
  */
 export function usePlaybookRunsState() {
   const [playbookId, setPlaybookId] = useQueryState('playbookId', '');
   const [statusParam, setStatus] = useQueryState('status', '');
-  const [starts, setStarts] = useQueryState('starts', DEFAULT_RUNS_STARTS);
-  const [ends, setEnds] = useQueryState('ends', '');
+  const [timeRange, setTimeRange] = useTimeRangeParams(DEFAULT_RUNS_TIME_RANGE, '', { from: 'starts', to: 'ends' });
   const [configId, setConfigId] = useQueryState('configId', '');
   const [sort, setSortParam] = useQueryState('sort', DEFAULT_RUNS_SORT);
   const [pageIndexParam, setPageIndex] = useQueryState('pageIndex', '0');
@@ -37,8 +39,7 @@ export function usePlaybookRunsState() {
   return {
     playbookId,
     status: (PLAYBOOK_RUN_STATUSES as readonly string[]).includes(statusParam) ? statusParam : '',
-    starts,
-    ends,
+    timeRange,
     configId,
     ...sortOf(sort),
     pageIndex: Math.max(0, Math.floor(Number(pageIndexParam)) || 0),
@@ -46,10 +47,9 @@ export function usePlaybookRunsState() {
     setPlaybookId: filter(setPlaybookId),
     setStatus: filter(setStatus),
     setConfigId: filter(setConfigId),
-    /** A relative range (`now-1d`): the end is now again. */
-    setRange: (range: string) => {
-      setStarts(range);
-      setEnds(null);
+    /** The shared picker's choice; undefined (Clear) is the default range again. */
+    setTimeRange: (range: TimeRange | undefined) => {
+      setTimeRange(range);
       setPageIndex(null);
     },
     setSort: (column: string | null, direction: 'asc' | 'desc') => {
