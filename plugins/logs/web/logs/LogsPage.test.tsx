@@ -235,14 +235,22 @@ describe('/logs', () => {
     expect(searches[0].signal.aborted).toBe(true);
   });
 
-  it('the time range writes `start` and searches from it', async () => {
+  it('the time range writes the picked range to the URL and searches from it', async () => {
     const { searches } = stubLogs();
-    openLogs(`?topologyId=${API.id}&logsSelector=app`);
+    openLogs(`?topologyId=${API.id}&logsSelector=app&start=now-1d`);
     await waitFor(() => expect(searches).toHaveLength(1));
-    fireEvent.click(screen.getByRole('combobox', { name: 'Time range' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Last 6h' }));
-    await waitFor(() => expect(currentLocation()).toBe(`/logs?topologyId=${API.id}&logsSelector=app&start=now-6h`));
+    fireEvent.click(screen.getByRole('button', { name: 'Time range: Last 1 day' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 6 hours' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/logs?topologyId=${API.id}&logsSelector=app&rangeType=relative&display=Last+6+hours&range=now-6h`));
     await waitFor(() => expect(searches.at(-1)?.body.start).toBe('now-6h'));
+    expect(searches.at(-1)?.body.end).toBeUndefined();
+  });
+
+  it('searches an absolute range of a shared link between its start and end', async () => {
+    const { searches } = stubLogs();
+    openLogs(`?topologyId=${API.id}&logsSelector=app&rangeType=absolute&from=2026-03-01T00:00:00.000Z&to=2026-03-02T00:00:00.000Z`);
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0].body).toMatchObject({ start: '2026-03-01T00:00:00.000Z', end: '2026-03-02T00:00:00.000Z' });
   });
 
   it('says how many lines it shows when the gateway cut the result', async () => {

@@ -1,31 +1,24 @@
 import { useMemo } from 'react';
 import { useQueryState } from '@web/core/hooks/useQueryState';
-import { timeRangeMs } from '@web/core/timeRange';
+import { type TimeRange, relativeTimeRange, timeRangeQuery, useTimeRangeParams } from '@web/core/timeRange';
 
 /** The search's start when the URL names none: the last hour (the gateway's default too). */
 export const DEFAULT_LOGS_START = 'now-1h';
-
-/**
- * The URL's `start` as the gateway takes it: `now-<range>` of the spec's ranges, or an absolute date (a shared link);
- * anything else is the default. Relative starts are sent as they are, so the gateway's clock decides what "now" is.
- */
-export function searchStart(start: string): string {
-  const relative = /^now-(.+)$/.exec(start);
-  if (relative) return timeRangeMs(relative[1]) !== undefined ? start : DEFAULT_LOGS_START;
-  const absolute = Date.parse(start);
-  return Number.isNaN(absolute) ? DEFAULT_LOGS_START : new Date(absolute).toISOString();
-}
+export const DEFAULT_LOGS_RANGE = relativeTimeRange(DEFAULT_LOGS_START) as TimeRange;
 
 /**
  * Spec 01 /logs: everything the page shows is in the query string, so a link shares it: `topologyId` (the component),
- * `logsSelector` (its log name), `query` (the search text) and `start` (the time range). Choosing another component
- * drops the selector (the new component's first is chosen then).
+ * `logsSelector` (its log name), `query` (the search text) and the time range (the shared picker's parameters; links
+ * with the former `start` still read). Choosing another component drops the selector (the new component's first is
+ * chosen then).
  */
 export function useLogsState() {
   const [topologyId, setTopologyId] = useQueryState('topologyId', '');
   const [logsSelector, setLogsSelector] = useQueryState('logsSelector', '');
   const [query, setQuery] = useQueryState('query', '');
-  const [start, setStart] = useQueryState('start', DEFAULT_LOGS_START);
+  const [timeRange, setTimeRange] = useTimeRangeParams(DEFAULT_LOGS_RANGE, '', { from: 'start' });
+  // Relative ranges are sent as they are (`now-1h`), so the gateway's clock decides what "now" is.
+  const { from: start, to: end } = useMemo(() => timeRangeQuery(timeRange), [timeRange]);
   // Stable setters: the page's effects depend on them.
   const setters = useMemo(
     () => ({
@@ -35,11 +28,11 @@ export function useLogsState() {
       },
       setLogsSelector: (name: string) => setLogsSelector(name || null),
       setQuery: (text: string) => setQuery(text || null),
-      setStart: (range: string) => setStart(range),
+      setTimeRange,
     }),
-    [setTopologyId, setLogsSelector, setQuery, setStart],
+    [setTopologyId, setLogsSelector, setQuery, setTimeRange],
   );
-  return { topologyId, logsSelector, query, start, ...setters };
+  return { topologyId, logsSelector, query, timeRange, start, end, ...setters };
 }
 
 export type LogsState = ReturnType<typeof useLogsState>;

@@ -5,7 +5,7 @@ import { LOG_RESULTS_MAX, type LogSearchRequest } from '@contracts';
 import { errorMessage } from '@web/core/api';
 import { Breadcrumb } from '@web/core/components/Breadcrumb';
 import { EmptyState } from '@web/core/components/EmptyState';
-import { TimeRangeDropdown } from '@web/core/components/FilterDropdown';
+import { TimeRangePicker } from '@web/core/components/TimeRangePicker';
 import { SearchBox } from '@web/core/components/SearchBox';
 import { useAbortableSWR } from '@web/core/hooks/useAbortableSWR';
 import { AttachLogsButton } from '../logs/AttachLogsButton';
@@ -13,7 +13,7 @@ import { ComponentPicker } from '../logs/ComponentPicker';
 import { LogsTable } from '../logs/LogsTable';
 import { componentKey, componentsKey, fetchComponent, fetchComponents } from '../logs/logsApi';
 import { useLogStream } from '../logs/useLogStream';
-import { searchStart, useLogsState } from '../logs/useLogsState';
+import { useLogsState } from '../logs/useLogsState';
 
 export const SELECT_COMPONENT_MESSAGE = 'Please select a component to view the logs';
 export const NO_LOGS_MESSAGE = 'There are no logs matching the search query';
@@ -37,7 +37,7 @@ const useStyles = makeStyles({
 
 /**
  * /logs (spec 01): pick a component, one of its log names and a time range, search; the lines stream into the table
- * as the backend answers. Everything chosen is in the URL (`topologyId`, `logsSelector`, `query`, `start`).
+ * as the backend answers. Everything chosen is in the URL (`topologyId`, `logsSelector`, `query`, the time range).
  */
 export default function LogsPage() {
   const styles = useStyles();
@@ -59,7 +59,7 @@ export default function LogsPage() {
   // The search waits for the component: a selector it does not name (an old link) would only be refused.
   const request: LogSearchRequest | null =
     chosen && selectors.includes(logsSelector)
-      ? { id: state.topologyId, name: logsSelector, query: state.query || undefined, start: searchStart(state.start), limit: LOG_RESULTS_MAX }
+      ? { id: state.topologyId, name: logsSelector, query: state.query || undefined, start: state.start, end: state.end || undefined, limit: LOG_RESULTS_MAX }
       : null;
   const requestKey = request ? JSON.stringify(request) : '';
   const stream = useLogStream(request);
@@ -137,7 +137,7 @@ export default function LogsPage() {
           ))}
         </Dropdown>
         <SearchBox className={styles.search} placeholder="Search" debounceMs={LOG_QUERY_DEBOUNCE_MS} value={state.query} onChange={state.setQuery} />
-        <TimeRangeDropdown className={styles.range} from={state.start} to="" onChange={state.setStart} />
+        <TimeRangePicker className={styles.range} value={state.timeRange} onChange={state.setTimeRange} />
       </div>
       {components.error !== undefined && (
         <MessageBar intent="error">
