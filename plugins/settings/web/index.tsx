@@ -28,5 +28,13 @@ export default definePlugin({
       feature,
       load: () => import('./pages/IntegrationsPage'),
     });
+    // Spec 03 §6: the integration detail needs write.
+    ctx.add('routes', {
+      path: '/settings/integrations/:type/:id',
+      section: 'settings',
+      permission: { resource: 'integrations', action: 'write' },
+      feature,
+      load: () => import('./pages/IntegrationPage'),
+    });
   },
 });
