@@ -343,7 +343,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       label: env.OIDC_LABEL?.trim() || 'single sign-on',
       scopes: env.OIDC_SCOPES?.trim() || 'openid email profile',
       rolesClaim: env.OIDC_ROLES_CLAIM?.trim() || 'roles',
-      roleMap: parseLocalProperties(env.OIDC_ROLE_MAP),
+      // `claimValue=role` pairs; the roles themselves are checked when single sign-on starts (oidc-settings.ts).
+      roleMap: (() => {
+        try {
+          return parseLocalProperties(env.OIDC_ROLE_MAP);
+        } catch {
+          throw new ConfigError(`OIDC_ROLE_MAP entries must look like claimValue=role, separated by commas, got '${env.OIDC_ROLE_MAP}'`);
+        }
+      })(),
       defaultRole: env.OIDC_DEFAULT_ROLE?.trim() || 'viewer',
       audience: env.OIDC_AUDIENCE?.trim() || null,
       orgClaim: env.OIDC_ORG_CLAIM?.trim() || null,

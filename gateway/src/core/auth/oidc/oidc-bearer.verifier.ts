@@ -1,0 +1,58 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import passport from 'passport';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { ExternalBearerVerifier, Principal } from '../principal';
+import { PrincipalCache } from '../principal-cache';
+import { sha256 } from '../tokens';
+import { OidcClientService } from './oidc-client.service';
+import { OIDC_JWT_STRATEGY, bearerRequest } from './oidc-jwt.strategy';
+
+/**
+ * The guard's verifier of Bearer values that are not the console's own tokens (EXTERNAL_BEARER): the provider's JWTs,
+ * checked by the passport strategy. A verified token's principal is reused for AUTH_CACHE_MS (never past the token's
+ * own expiry), keyed by the token's hash; refusals are not cached.
+ */
+@Injectable()
+export class OidcBearerVerifier implements ExternalBearerVerifier {
+  private readonly logger = new Logger('SingleSignOn');
+  private readonly cache: PrincipalCache;
+
+  constructor(
+    private readonly oidc: OidcClientService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cache = new PrincipalCache(config.authCacheMs);
+  }
+
+  async verify(token: string): Promise<Principal | undefined> {
+    if (!this.oidc.enabled || token.split('.').length !== 3) return undefined;
+    const key = `j:${sha256(token)}`;
+    const cached = this.cache.get(key);
+    if (cached && !expired(token)) return cached;
+    const principal = await new Promise<Principal | undefined>((resolve, reject) => {
+      const authenticate = passport.authenticate(OIDC_JWT_STRATEGY, { session: false }, (error: Error | null, user: Principal | false, info: unknown) => {
+        if (error) return reject(error);
+        if (!user && info instanceof Error) this.logger.debug(`Bearer JWT refused: ${info.message}`);
+        resolve(user || undefined);
+      }) as (req: unknown, res: Response, next: (error?: unknown) => void) => void;
+      authenticate(bearerRequest(token), {} as Response, reject);
+    }).catch((error: Error) => {
+      // The provider's keys or discovery could not be had: the token cannot be checked, so it is refused.
+      this.logger.warn(`Bearer JWT not verified: ${error.message}`);
+      return undefined;
+    });
+    if (principal) this.cache.set(key, principal);
+    return principal;
+  }
+}
+
+/** The token's own `exp` has passed (a cached principal never outlives its token). */
+function expired(token: string): boolean {
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { exp?: number };
+    return typeof exp === 'number' && exp * 1000 <= Date.now();
+  } catch {
+    return true;
+  }
+}
