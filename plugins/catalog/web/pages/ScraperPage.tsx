@@ -3,11 +3,10 @@ import { Button } from '@fluentui/react-components';
 import { Play20Regular } from '@fluentui/react-icons';
 import type { ScrapeRunResult } from '@contracts';
 import { useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { NotFound } from '@web/core/components/NotFound';
 import { useToast } from '@web/core/components/useToast';
 import { SettingsDetailPage } from '@web/core/settings/SettingsDetailPage';
-import { settingsJobHistoryKey } from '@web/core/settings/SettingsJobHistory';
+import { useRefreshJobHistory } from '@web/core/settings/SettingsJobHistory';
 import { NEW_RESOURCE_ID } from '@web/core/settings/settingsApi';
 import { useSettingsTable } from '@web/core/settings/settingsTables';
 import type { SettingsDetailActionProps, SettingsEditorProps } from '@web/core/settings/types';
@@ -15,9 +14,6 @@ import { CatalogTabs } from '../scrapers/CatalogTabs';
 import { ScrapeRunSummary } from '../scrapers/ScrapeRunSummary';
 import { ScraperEditor } from '../scrapers/ScraperEditor';
 import { CATALOG_SCRAPERS_PATH, type ScraperDocument, runScraper } from '../scrapers/scrapersApi';
-
-/** `job_history.resource_type` of a scraper's runs (spec 03 §9). */
-export const SCRAPER_RESOURCE_TYPE = 'config_scraper';
 
 /** The spec tab of `config_scrapers` in core's settings detail page: the scraper editor (read from `GET /api/scrapers/{id}`). */
 export function ScraperSpecTab({ resource, canWrite, listPath }: SettingsEditorProps) {
@@ -27,7 +23,7 @@ export function ScraperSpecTab({ resource, canWrite, listPath }: SettingsEditorP
 /** Run Now (writers): the scrape's summary per config type above the tabs, the job history refreshed. */
 export function ScraperRunNow({ resource, canWrite, showResult }: SettingsDetailActionProps) {
   const toast = useToast();
-  const { mutate } = useSWRConfig();
+  const refreshJobHistory = useRefreshJobHistory();
   const [running, setRunning] = useState(false);
   if (!canWrite) return null;
   const runNow = async () => {
@@ -37,7 +33,7 @@ export function ScraperRunNow({ resource, canWrite, showResult }: SettingsDetail
       showResult(<ScrapeRunSummary result={answer} />);
       if (answer.status === 'FAILED') toast.error(`Scrape failed: ${answer.errors[0] ?? 'see the job history'}`);
       else toast.success(`Scrape finished: ${answer.success_count} configs`);
-      await mutate(settingsJobHistoryKey(resource.id, SCRAPER_RESOURCE_TYPE));
+      await refreshJobHistory();
     } catch (cause) {
       toast.error(cause);
     } finally {

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Play20Regular } from '@fluentui/react-icons';
-import { useSWRConfig } from 'swr';
 import { useToast } from '@web/core/components/useToast';
-import { settingsJobHistoryKey } from '@web/core/settings/SettingsJobHistory';
+import { useRefreshJobHistory } from '@web/core/settings/SettingsJobHistory';
 import type { SettingsDetailActionProps } from '@web/core/settings/types';
 import { TopologyRunSummary } from './TopologyRunSummary';
-import { TOPOLOGY_RESOURCE_TYPE, runTopology } from './topologiesApi';
+import { runTopology } from './topologiesApi';
 
 /** Run Now on a topology's settings page (writers only): the run's summary above the tabs, the job history refreshed. */
 export default function TopologyRunNow({ resource, canWrite, showResult }: SettingsDetailActionProps) {
   const toast = useToast();
-  const { mutate } = useSWRConfig();
+  const refreshJobHistory = useRefreshJobHistory();
   const [running, setRunning] = useState(false);
   if (!canWrite) return null;
 
@@ -22,7 +21,7 @@ export default function TopologyRunNow({ resource, canWrite, showResult }: Setti
       showResult(<TopologyRunSummary result={answer} />);
       if (answer.status === 'FAILED') toast.error(`Topology run failed: ${answer.errors[0] ?? 'see the job history'}`);
       else toast.success(`Topology run finished: ${answer.success_count} components`);
-      await mutate(settingsJobHistoryKey(resource.id, TOPOLOGY_RESOURCE_TYPE));
+      await refreshJobHistory();
     } catch (cause) {
       toast.error(cause);
     } finally {

@@ -3,17 +3,14 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { parse } from 'yaml';
 import { type Role, TOPOLOGY_API_VERSION, TOPOLOGY_KIND, type TopologyDocument, type TopologyRunResult } from '@contracts';
 import { useFetchMock } from '@web/core/editor/testing';
-import { TestProviders, cannedFetcher, signedIn } from '@web/core/testing/TestProviders';
+import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { jsonResponse } from '@web/core/testing/jsonResponse';
 import { PluginRegistry, PluginRegistryProvider } from '@web/core/plugin-host';
 import SettingsDetailRoute from '@web/core/settings/SettingsDetailRoute';
 import SettingsListRoute from '@web/core/settings/SettingsListRoute';
-import { settingsJobHistoryKey } from '@web/core/settings/SettingsJobHistory';
 import type { SettingsResource } from '@web/core/settings/types';
 import topologyPlugin from '../index';
 import { topologyKey } from './topologiesApi';
-
-const topologyJobHistoryKey = (id: string) => settingsJobHistoryKey(id, 'topology');
 
 // jsdom cannot run Monaco: the Code tab's editor is a textarea here.
 jest.mock('@web/core/editor/YamlEditor', () => jest.requireActual('@web/core/editor/testing').textareaYamlEditor);
@@ -325,16 +322,18 @@ describe('topology editor', () => {
       errors: ['lookup databases: connection refused'],
       summary: { created: 3, updated: 2, deleted: 1, checks_linked: 4, configs_linked: 5 },
     };
-    const responses = signedIn(['editor'], { [topologyKey(TOPOLOGY_ID)]: existing, [topologyJobHistoryKey(TOPOLOGY_ID)]: [jobRun] });
-    const fetcher = jest.fn(cannedFetcher(responses));
-    openAt(`/settings/topologies/${TOPOLOGY_ID}`, { roles: ['editor'], fetcher });
+    const historyReads = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/db/job_histories?')).length;
+    fetchMock.mockImplementation((url: string, init: RequestInit) =>
+      url.startsWith('/api/db/job_histories?')
+        ? jsonResponse(200, [jobRun], { 'content-range': '0-0/1' })
+        : url === `${topologyKey(TOPOLOGY_ID)}/run` && init.method === 'POST'
+          ? jsonResponse(200, result)
+          : jsonResponse(404, {}),
+    );
+    openAt(`/settings/topologies/${TOPOLOGY_ID}`, { roles: ['editor'], extra: { [topologyKey(TOPOLOGY_ID)]: existing } });
     fireEvent.click(await screen.findByRole('tab', { name: 'Job History' }));
     expect(await screen.findAllByTestId('job-history-row')).toHaveLength(1);
-    const historyReads = () => fetcher.mock.calls.filter(([key]) => key === topologyJobHistoryKey(TOPOLOGY_ID)).length;
     const before = historyReads();
-    fetchMock.mockImplementation((url: string, init: RequestInit) =>
-      url === `${topologyKey(TOPOLOGY_ID)}/run` && init.method === 'POST' ? jsonResponse(200, result) : jsonResponse(404, {}),
-    );
     fireEvent.click(screen.getByRole('button', { name: 'Run Now' }));
     // The message bar is named by its title.
     const summary = await screen.findByRole('group', { name: 'Topology run WARNING: 6 components, 1 errors in 42 ms' });
@@ -344,11 +343,14 @@ describe('topology editor', () => {
     expect(sent(`${topologyKey(TOPOLOGY_ID)}/run`)).toHaveLength(1);
   });
 
-  it('reads the job history of this topology by id and resource type', () => {
-    const query = new URL(topologyJobHistoryKey(TOPOLOGY_ID), 'http://x');
-    expect(query.pathname).toBe('/api/db/job_histories');
-    expect(query.searchParams.get('resource_id')).toBe(`eq.${TOPOLOGY_ID}`);
-    expect(query.searchParams.get('resource_type')).toBe('eq.topology');
+  it('reads the job history of this topology by id and resource type', async () => {
+    fetchMock.mockImplementation(() => jsonResponse(200, [], { 'content-range': '*/0' }));
+    openAt(`/settings/topologies/${TOPOLOGY_ID}?tab=jobHistory`, { extra: { [topologyKey(TOPOLOGY_ID)]: existing } });
+    expect(await screen.findByText('No job runs yet')).toBeInTheDocument();
+    const [url] = fetchMock.mock.calls.map(([called]) => String(called)).filter((called) => called.startsWith('/api/db/job_histories?'));
+    const query = new URL(url, 'http://x').searchParams;
+    expect(query.get('resource_id')).toBe(`eq.${TOPOLOGY_ID}`);
+    expect(query.get('resource_type')).toBe('eq.topology');
   });
 
   it('offers neither Run Now, Save nor the starters to a viewer', async () => {

@@ -1,17 +1,14 @@
-import { dataApiPath, pg, withQuery } from '@web/core/api';
-import { JOB_HISTORY_LIMIT, JobHistoryTab } from '@web/core/editor/JobHistoryTab';
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { JOB_HISTORY_RESOURCE, JobHistoryTable } from '@web/core/jobs';
 
-/** The newest runs of one resource of one type (`job_histories`, spec 03 §7 Job history), newest first. */
-export function settingsJobHistoryKey(resourceId: string, resourceType: string): string {
-  return withQuery(dataApiPath('job_histories'), {
-    resource_id: pg.eq(resourceId),
-    resource_type: pg.eq(resourceType),
-    order: pg.order('created_at', 'desc'),
-    limit: JOB_HISTORY_LIMIT,
-  });
+/** The jobHistory tab of a settings detail page: the record's runs (core `JobHistoryTable`: server-paged, a row opens its details). */
+export function SettingsJobHistory({ resourceId, resourceType }: { resourceId: string; resourceType: string }) {
+  return <JobHistoryTable resourceId={resourceId} resourceType={resourceType} />;
 }
 
-/** The jobHistory tab of a settings detail page: a row click opens the run's details. */
-export function SettingsJobHistory({ resourceId, resourceType }: { resourceId: string; resourceType: string }) {
-  return <JobHistoryTab historyKey={settingsJobHistoryKey(resourceId, resourceType)} details="modal" />;
+/** Re-reads every job history page on screen (after Run Now wrote a run). */
+export function useRefreshJobHistory(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate((key) => Array.isArray(key) && key[0] === JOB_HISTORY_RESOURCE), [mutate]);
 }

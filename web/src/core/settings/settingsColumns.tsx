@@ -1,7 +1,7 @@
 import { Badge, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import type { DataTableColumn } from '@web/core/components/DataTable';
-import { JobStatusCell } from '@web/core/editor/JobStatusCell';
 import { formatDateTime } from '@web/core/formatDateTime';
+import { JobStatusCell } from '@web/core/jobs';
 import { type SettingsColumnId, type SettingsResource, SETTINGS_COLUMN_IDS } from './types';
 
 const useStyles = makeStyles({
@@ -49,7 +49,12 @@ const ALL_COLUMNS: Record<SettingsColumnId, DataTableColumn<SettingsResource>> =
     header: 'Job Status',
     minWidth: 180,
     value: (row) => text(row.job_status),
-    render: (row) => <JobStatusCell status={row.job_status ?? null} details={row.job_details} />,
+    render: (row) => (
+      <JobStatusCell
+        status={row.job_status}
+        job={{ name: (row.job_name as string | null | undefined) ?? null, resource_name: row.name, details: row.job_details }}
+      />
+    ),
   },
   last_runtime: {
     id: 'last_runtime',
