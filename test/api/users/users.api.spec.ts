@@ -44,6 +44,17 @@ describe('users API (spec 03 Users)', () => {
     );
   });
 
+  it('shows an invited user as invited until they register through the link', async () => {
+    const invite = await write(admin, 'post', '/api/users/invite')
+      .send({ firstName: 'Nina', lastName: 'New', email: 'nina@test.local', role: 'editor' })
+      .expect(201);
+    const nina = () => admin.agent.get('/api/users').then((res) => (res.body as UserRow[]).find((u) => u.email === 'nina@test.local'));
+    expect(await nina()).toMatchObject({ name: 'Nina New', roles: ['editor'], state: 'active', invited: true });
+    const token = new URL(invite.body.link).searchParams.get('token');
+    await t.http().post('/api/auth/register').send({ token, password: 'a-long-enough-password' }).expect(200);
+    expect(await nina()).toMatchObject({ invited: false });
+  });
+
   it('changes first and last name and roles, including API-only roles', async () => {
     const dana = await t.createPerson(['viewer']);
     const res = await write(admin, 'patch', `/api/users/${dana.id}`)
