@@ -4,11 +4,11 @@ import type { Request, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, permissionsFor, SESSION_COOKIE, type LoginResponse, type WhoAmI } from '@contracts';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/domain-error';
+import { badRequest, DomainError, forbidden, notFound, unauthorized } from '../http/domain-error';
 import { AllowPartialSession, Public, SignedIn } from '../rbac/decorators';
 import { requestIp } from './auth.guard';
 import { LoginDto } from './dto/login.dto';
-import { IdentityService, type AccessTokenInfo } from './identity.service';
+import { IdentityService, INVALID_CREDENTIALS, type AccessTokenInfo } from './identity.service';
 import type { Principal } from './principal';
 import { clearSessionCookies, sessionCookieOptions, setSessionCookies } from './session-cookies';
 import { csrfTokenFor } from './tokens';
@@ -55,7 +55,11 @@ export class AuthController {
     if (!current || current.via !== 'session' || !current.sessionId) throw unauthorized();
     if (req.header(CSRF_HEADER) !== csrfTokenFor(req.cookies?.[SESSION_COOKIE] as string)) throw forbidden('Missing or invalid CSRF token', 'csrf');
     if (body.email.toLowerCase() !== current.email.toLowerCase()) throw badRequest('Sign in again as the signed-in user', 'identity_mismatch');
-    const principal = await this.identity.authenticate(body.email, body.password, requestIp(req));
+    // A wrong password here is not a lost session: 400, so the page keeps what the user was doing and says why.
+    const principal = await this.identity.authenticate(body.email, body.password, requestIp(req)).catch((error: unknown) => {
+      if (error instanceof DomainError && error.getStatus() === 401) throw badRequest(INVALID_CREDENTIALS, 'invalid_credentials');
+      throw error;
+    });
     await this.identity.refreshSession(current.sessionId);
     return this.whoami({ ...principal, via: 'session', sessionId: current.sessionId });
   }

@@ -27,6 +27,8 @@ export interface AppConfig {
   webDist: string;
   /** The project's docs/ folder, served at /docs/ for the help menu. */
   docsDir: string;
+  /** The Helm charts shipped with the project (`helm/`), read for the integrations' chart values. */
+  helmDir: string;
   /** Local feature flags: `name=value` pairs separated by commas or newlines (read-only in the UI). */
   localProperties: Record<string, string>;
   /** Cookies get the Secure attribute (set when served over https). */
@@ -314,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoDir: path.resolve(root, 'demo'),
     webDist: path.resolve(root, env.WEB_DIST || 'web/dist'),
     docsDir: path.resolve(root, env.DOCS_DIR || 'docs'),
+    helmDir: path.resolve(root, env.HELM_DIR || 'helm'),
     localProperties: parseLocalProperties(env.PROPERTIES),
     secureCookies: bool(env, 'SECURE_COOKIES', false),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
