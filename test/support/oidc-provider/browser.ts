@@ -22,6 +22,7 @@ export interface BrowseResult {
 export class SsoBrowser {
   readonly agent: request.Agent;
   private readonly providerCookies = new Map<string, string>();
+  private readonly consoleCookies = new Map<string, string>();
 
   constructor(
     server: Server,
@@ -29,6 +30,11 @@ export class SsoBrowser {
     private readonly providerOrigin: string,
   ) {
     this.agent = request.agent(server);
+  }
+
+  /** The last value the console set for a cookie (the CSRF token for writes). */
+  consoleCookie(name: string): string | undefined {
+    return this.consoleCookies.get(name);
   }
 
   /**
@@ -46,6 +52,10 @@ export class SsoBrowser {
       if (current.origin === this.consoleOrigin) {
         current = (await intercept?.(current)) ?? current;
         const res = await this.agent.get(`${current.pathname}${current.search}`);
+        for (const cookie of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
+          const pair = cookie.split(';')[0];
+          this.consoleCookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+        }
         steps.push({ url: current.href, status: res.status });
         if (res.status >= 300 && res.status < 400 && current.pathname.startsWith('/api/')) {
           current = new URL(res.headers.location as string, current);
