@@ -1,5 +1,9 @@
-import { AUTH_ERROR, LOGIN_FLOW_MESSAGES } from '@contracts';
-import { errorMessage, isApiError } from '@web/core/api';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { z } from 'zod';
+import { AUTH_ERROR, isSecondFactorRequired, LOGIN_FLOW_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type LoginResponse } from '@contracts';
+import { API_PATHS, errorMessage, isApiError } from '@web/core/api';
 
 /** The gateway's self-service account flow endpoints (registration, recovery, verification; spec 03 §7 identity flows). */
 export const FLOW_PATHS = {
@@ -16,6 +20,12 @@ export interface Invitation {
   email: string;
   firstName: string;
   lastName: string;
+}
+
+/** `GET /api/auth/verification`: the signed-in person's address (null when signed out) and whether it is verified. */
+export interface VerificationStatus {
+  email: string | null;
+  verified: boolean;
 }
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
@@ -36,4 +46,37 @@ export function flowErrorMessage(error: unknown, expired: 'literal' | 'server' =
 /** Whether an error asks for 'Confirm Action' (a recent sign-in) before the change is made. */
 export function isRefreshRequired(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === AUTH_ERROR.refreshRequired;
+}
+
+/** A new password typed twice (registration, recovery), with the gateway's own length rule. */
+export const newPasswordSchema = z
+  .object({
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    confirm: z.string(),
+  })
+  .refine((values) => values.password === values.confirm, { message: PASSWORDS_DIFFER, path: ['confirm'] });
+export type NewPassword = z.infer<typeof newPasswordSchema>;
+
+/**
+ * A flow ended in a session (registration, recovery): forget what was cached for whoever was here before, seed whoami,
+ * go home; an account with a second factor goes to that step first.
+ */
+export function useFinishSignIn(): (response: LoginResponse, returnTo?: string) => Promise<void> {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (response: LoginResponse, returnTo = '/') => {
+      await mutate(() => true, undefined, { revalidate: false });
+      if (isSecondFactorRequired(response)) {
+        navigate(`/login?${new URLSearchParams({ aal: 'aal2', return_to: returnTo })}`, { replace: true });
+        return;
+      }
+      await mutate(API_PATHS.whoami, response, { revalidate: false });
+      navigate(returnTo, { replace: true });
+    },
+    [mutate, navigate],
+  );
 }

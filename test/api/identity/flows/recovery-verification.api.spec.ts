@@ -84,6 +84,8 @@ describe('recovery and verification by emailed link', () => {
   it('verifies the signed-in person’s own address by emailed link', async () => {
     const person = await t.createPerson(['viewer'], 'unverified@example.com');
     const me = await t.signIn(person.email);
+    expect((await me.agent.get('/api/auth/verification').expect(200)).body).toEqual({ email: person.email, verified: false });
+    expect((await request(t.server).get('/api/auth/verification').expect(200)).body).toEqual({ email: null, verified: false });
     const since = smtp.messages.length;
     await me.agent.post('/api/auth/verification').send({}).expect(403); // a session's write needs its CSRF token
     const asked = await post(me, '/api/auth/verification').send({}).expect(200);
@@ -96,6 +98,7 @@ describe('recovery and verification by emailed link', () => {
     expect(done.body).toEqual({ email: person.email });
     const row = await t.pool.query(`select email_verified_at from people where id = $1`, [person.id]);
     expect(row.rows[0].email_verified_at).not.toBeNull();
+    expect((await me.agent.get('/api/auth/verification').expect(200)).body).toEqual({ email: person.email, verified: true });
     await request(t.server).post('/api/auth/verification/complete').send({ token }).expect(410);
     const again = await post(me, '/api/auth/verification').send({}).expect(200);
     expect(again.body.message).toBe('Your email address is already verified.');

@@ -13,7 +13,7 @@ import { FlowSignIn } from './flow-sign-in';
 import { RecoveryService } from './recovery.service';
 import { RegistrationService, type Invitation } from './registration.service';
 import { RequestLimiter } from './request-limiter';
-import { VerificationService } from './verification.service';
+import { VerificationService, type VerificationStatus } from './verification.service';
 
 /**
  * The self-service flows a signed-out visitor walks through (spec 03 §2, §7 identity flows): registration by invitation
@@ -80,6 +80,13 @@ export class AccountFlowsController {
   async completeRecovery(@Body() body: CompleteRecoveryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     const personId = await this.recovery.complete(body.token, body.password);
     return this.signIn.signIn(personId, 'recovery', req, res);
+  }
+
+  @Public()
+  @Get('verification')
+  @ApiOperation({ summary: "The signed-in person's address and whether it is verified ({email: null} when signed out); never 401" })
+  verificationStatus(@Req() req: Request): Promise<VerificationStatus> {
+    return this.verification.status(req.principal);
   }
 
   @Public()

@@ -10,6 +10,11 @@ import { IdentityCodes } from './identity-codes';
 import { IdentityMailer, MAILS } from './identity-mailer';
 import { RequestLimiter } from './request-limiter';
 
+export interface VerificationStatus {
+  email: string | null;
+  verified: boolean;
+}
+
 /**
  * `/verification` (spec 03 §2 'Verify your account'): a link emailed to the person's address sets `email_verified_at`.
  * Asked for by someone signed in, it goes to their own address; asked for by email, the answer is the same whether or
@@ -26,6 +31,12 @@ export class VerificationService {
     private readonly limiter: RequestLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  async status(principal: Principal | undefined): Promise<VerificationStatus> {
+    if (!principal) return { email: null, verified: false };
+    const me = await this.db.one<VerificationStatus>(`select email, email_verified_at is not null as verified from people where id = $1`, [principal.personId]);
+    return me ?? { email: null, verified: false };
+  }
 
   async request(email: unknown, principal: Principal | undefined, origin: string, ip: string): Promise<{ message: string }> {
     if (principal) {
