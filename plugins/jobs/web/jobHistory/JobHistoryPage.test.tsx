@@ -143,6 +143,17 @@ describe('JobHistoryPage', () => {
     await waitFor(() => expect(lastRequest().searchParams.get('duration_millis')).toBe('gte.300000'));
   });
 
+  it('writes a chosen time range to the URL, asks for that window', async () => {
+    open('/settings/jobs?pageIndex=1');
+    await screen.findByText('SyncCanary', { selector: '[role=gridcell] *, [role=gridcell]' });
+    fireEvent.click(screen.getByRole('button', { name: 'Time range: Last 2 days' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 5 minutes', hidden: true }));
+    await waitFor(() => expect(query().get('range')).toBe('now-5m'));
+    expect(query().get('rangeType')).toBe('relative');
+    expect(query().has('pageIndex')).toBe(false);
+    await waitFor(() => expect(Math.round((Date.now() - Date.parse(lastRequest().searchParams.get('created_at')!.slice(3))) / 60_000)).toBe(5));
+  });
+
   it('opens the details of a clicked run on its first tab with content', async () => {
     open('/settings/jobs', [job({ details: { errors: { 'pod/a': { message: 'forbidden' } }, summary: { deleted: 1 } } })]);
     fireEvent.click(await screen.findByText('SyncCanary'));
