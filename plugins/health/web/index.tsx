@@ -1,8 +1,10 @@
 import { HeartPulse20Regular } from '@fluentui/react-icons';
 import { definePlugin } from '@web/core/plugin-host';
+import { settingsTableRoutes } from '@web/core/settings/settingsTables';
 import manifest from '../manifest';
 import { YAML_ONLY_CHECK_TYPES } from './checkTypes';
 import { CANARIES_SETTINGS_PATH, HEALTH_PATH } from './healthApi';
+import { CANARIES_TABLE } from './settings/canariesTable';
 
 const readCanaries = { resource: 'canaries', action: 'read' } as const;
 
@@ -26,13 +28,8 @@ export default definePlugin({
       order: 120,
       permission: readCanaries,
     });
-    ctx.add('routes', { path: CANARIES_SETTINGS_PATH, section: 'settings', permission: readCanaries, load: () => import('./settings/CanariesPage') });
-    ctx.add('routes', {
-      path: `${CANARIES_SETTINGS_PATH}/:id`,
-      section: 'settings',
-      permission: readCanaries,
-      load: () => import('./settings/CanaryEditorPage'),
-    });
+    ctx.add('settings.tables', CANARIES_TABLE);
+    for (const route of settingsTableRoutes(CANARIES_TABLE)) ctx.add('routes', route);
     // Placeholders: a plugin folder that implements one of these types replaces its entry (fallback).
     for (const type of YAML_ONLY_CHECK_TYPES) ctx.add('health.checkTypes', { ...type, fallback: true });
   },

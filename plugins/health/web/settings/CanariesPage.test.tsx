@@ -1,9 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Role } from '@contracts';
+import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
+import SettingsListRoute from '@web/core/settings/SettingsListRoute';
+import type { SettingsResource } from '@web/core/settings/types';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
-import CanariesPage from './CanariesPage';
-import type { CanaryListRow } from './canariesList';
+import { CANARIES_TABLE } from './canariesTable';
 import { calls, jsonResponse } from './testFixtures';
 
 const fetchMock = jest.fn();
@@ -12,7 +14,12 @@ beforeEach(() => {
   globalThis.fetch = fetchMock;
 });
 
-const row = (over: Partial<CanaryListRow>): CanaryListRow => ({
+/** The canaries table as the health plugin contributes it (without its placeholder check types). */
+const registry = new PluginRegistry([
+  definePlugin({ manifest: { id: 'test-canaries', title: 'Canaries' }, register: (ctx) => ctx.add('settings.tables', CANARIES_TABLE) }),
+]);
+
+const row = (over: Partial<SettingsResource>): SettingsResource => ({
   id: 'c1',
   name: 'web-checks',
   namespace: 'default',
@@ -30,15 +37,17 @@ const row = (over: Partial<CanaryListRow>): CanaryListRow => ({
   ...over,
 });
 
-function openList(roles: Role[], rows: CanaryListRow[], url = '/settings/canaries') {
+function openList(roles: Role[], rows: SettingsResource[], url = '/settings/canaries') {
   fetchMock.mockImplementation(() => jsonResponse(200, rows, { 'content-range': `0-${rows.length - 1}/${rows.length}` }));
   render(
     <MemoryRouter initialEntries={[url]}>
       <TestProviders responses={signedIn(roles)}>
-        <Routes>
-          <Route path="/settings/canaries" element={<CanariesPage />} />
-          <Route path="/settings/canaries/:id" element={<p>editor</p>} />
-        </Routes>
+        <PluginRegistryProvider registry={registry}>
+          <Routes>
+            <Route path="/settings/canaries" element={<SettingsListRoute />} />
+            <Route path="/settings/canaries/:id" element={<p>editor</p>} />
+          </Routes>
+        </PluginRegistryProvider>
       </TestProviders>
     </MemoryRouter>,
   );

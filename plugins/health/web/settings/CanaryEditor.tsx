@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { HeartPulse20Regular } from '@fluentui/react-icons';
 import { usePermissions } from '@web/core/auth';
-import { useFeatures } from '@web/core/features';
 import { DocumentEditor, type DocumentEditorLabels, type DocumentFormValidation } from '@web/core/editor/DocumentEditor';
 import { ResourceFormTab } from '@web/core/editor/ResourceFormTab';
 import type { ResourceModel } from '@web/core/editor/resourceDocument';
 import { zodResolver } from '@web/core/forms/zodResolver';
 import { useCheckTypes } from '../checkTypes';
 import { CANARIES_SETTINGS_PATH, type CanaryDocument, canaryKey, createCanary, deleteCanary, updateCanary, validateCanary } from '../healthApi';
-import { CanaryJobHistory } from './CanaryJobHistory';
 import { CheckFields } from './CheckFields';
 import { addCheck, canaryFormSchema, formProblems, newCanaryModel, parseCanaryYaml, toCanaryInput, toYaml } from './canaryDocument';
 
@@ -30,6 +28,8 @@ export interface CanaryEditorProps {
   /** null: a new canary. */
   canary: CanaryDocument | null;
   canWrite: boolean;
+  /** Where Save, Cancel and Delete return to (the list the page was opened from). */
+  listPath?: string;
 }
 
 /**
@@ -37,12 +37,9 @@ export interface CanaryEditorProps {
  * core `DocumentEditor`). The form is react-hook-form + zod: malformed values are flagged as they are typed,
  * "required" waits for the first Save (FieldSpecForm).
  */
-export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
+export function CanaryEditor({ canary, canWrite, listPath = CANARIES_SETTINGS_PATH }: CanaryEditorProps) {
   const checkTypes = useCheckTypes();
   const { can } = usePermissions();
-  const { isEnabled } = useFeatures();
-  // Job history is the settings area's own resource (read on `database`, feature settings.job_history).
-  const showJobHistory = canary !== null && can('database', 'read') && isEnabled('settings.job_history');
   const validation = useMemo<DocumentFormValidation>(
     () => ({ resolver: zodResolver(canaryFormSchema(checkTypes)), problems: (model) => formProblems(model, checkTypes) }),
     [checkTypes],
@@ -52,7 +49,7 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
     <DocumentEditor
       stored={canary}
       canWrite={canWrite}
-      listPath={CANARIES_SETTINGS_PATH}
+      listPath={listPath}
       labels={LABELS}
       types={checkTypes}
       fallbackIcon={HeartPulse20Regular}
@@ -78,7 +75,6 @@ export function CanaryEditor({ canary, canWrite }: CanaryEditorProps) {
           entryForm={(type, name) => (type?.fields ? <CheckFields name={name} fields={type.fields} disabled={readOnly} /> : null)}
         />
       )}
-      extraTabs={showJobHistory && canary ? [{ value: 'jobHistory', label: 'Job History', content: <CanaryJobHistory canaryId={canary.id} /> }] : undefined}
     />
   );
 }

@@ -6,8 +6,8 @@ import { ApiError } from '@web/core/api';
 import { PluginRegistry, PluginRegistryProvider, definePlugin } from '@web/core/plugin-host';
 import { TestProviders, signedIn } from '@web/core/testing/TestProviders';
 import { type CanaryDocument, canaryKey } from '../healthApi';
-import CanaryEditorPage from './CanaryEditorPage';
-import { canaryJobHistoryKey } from './CanaryJobHistory';
+import SettingsDetailRoute from '@web/core/settings/SettingsDetailRoute';
+import { CANARIES_TABLE } from './canariesTable';
 import { calls, jsonResponse } from './testFixtures';
 import { useFetchMock } from '@web/core/editor/testing';
 
@@ -41,6 +41,7 @@ const registry = new PluginRegistry([
         savePermissionHint: 'Only administrators may add checks that run scripts on the console',
         fields: [{ name: 'script', label: 'Script', kind: 'textarea', required: true }],
       });
+      ctx.add('settings.tables', CANARIES_TABLE);
       // Types edited as YAML only, contributed the way the health plugin does for the spec's types no plugin runs yet.
       ctx.add('health.checkTypes', { id: 'ldap', label: 'LDAP' });
       ctx.add('health.checkTypes', { id: 'tcp', label: 'TCP' });
@@ -83,7 +84,7 @@ function openEditor(id: string, { roles = ['admin'] as Role[], canary = null as 
         <PluginRegistryProvider registry={registry}>
           <Routes>
             <Route path="/settings/canaries" element={<p>canary list</p>} />
-            <Route path="/settings/canaries/:id" element={<CanaryEditorPage />} />
+            <Route path="/settings/canaries/:id" element={<SettingsDetailRoute />} />
           </Routes>
         </PluginRegistryProvider>
       </TestProviders>
@@ -215,13 +216,18 @@ describe('CanaryEditorPage', () => {
         details: null,
       },
     ];
-    openEditor(CANARY_ID, { canary: existing, extra: { [canaryJobHistoryKey(CANARY_ID)]: runs } });
+    fetchMock.mockImplementation((url: string) =>
+      url.startsWith('/api/db/job_histories?') ? jsonResponse(200, runs, { 'content-range': '0-1/2' }) : jsonResponse(404, {}),
+    );
+    openEditor(CANARY_ID, { canary: existing });
     fireEvent.click(await screen.findByRole('tab', { name: 'Job History' }));
     const rows = await screen.findAllByTestId('job-history-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('SUCCESS')).toBeInTheDocument();
-    expect(within(rows[0]).getByText(/http\/home/)).toBeInTheDocument();
     expect(within(rows[1]).getByText('FAILED')).toBeInTheDocument();
+    const query = new URL(calls(fetchMock).find(([url]) => url.startsWith('/api/db/job_histories?'))![0], 'http://x').searchParams;
+    expect(query.get('resource_id')).toBe(`eq.${CANARY_ID}`);
+    expect(query.get('resource_type')).toBe('eq.canary');
   });
 
   it('has no Job History tab for a new canary', async () => {
@@ -267,7 +273,7 @@ describe('CanaryEditorPage', () => {
         >
           <PluginRegistryProvider registry={registry}>
             <Routes>
-              <Route path="/settings/canaries/:id" element={<CanaryEditorPage />} />
+              <Route path="/settings/canaries/:id" element={<SettingsDetailRoute />} />
             </Routes>
           </PluginRegistryProvider>
         </TestProviders>
