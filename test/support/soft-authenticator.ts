@@ -74,13 +74,18 @@ export class SoftAuthenticator {
       Buffer.from(cosePublicKey),
     ]);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', new Uint8Array(authData)],
       ]),
     );
-    const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: overrides.origin ?? this.origin, crossOrigin: false });
+    const clientDataJSON = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: options.challenge,
+      origin: overrides.origin ?? this.origin,
+      crossOrigin: false,
+    });
     this.credentials.push(credential);
     return {
       id: b64url(credential.id),

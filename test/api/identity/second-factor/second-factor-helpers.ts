@@ -36,6 +36,8 @@ export function nextCode(secret: string): string {
 /** Sets up and turns on the authenticator app in a signed-in browser; answers the secret and the recovery codes. */
 export async function enableTotp(b: Browser): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await write(b, 'post', '/api/auth/2fa/totp/setup').expect(201);
-  const verified = await write(b, 'post', '/api/auth/2fa/totp/verify').send({ code: totpCode(setup.body.secret) }).expect(200);
+  const verified = await write(b, 'post', '/api/auth/2fa/totp/verify')
+    .send({ code: totpCode(setup.body.secret) })
+    .expect(200);
   return { secret: setup.body.secret, recoveryCodes: verified.body.recovery_codes };
 }

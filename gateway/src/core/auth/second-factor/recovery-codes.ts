@@ -23,11 +23,7 @@ export function newRecoveryCode(): string {
 
 /** What was typed, as stored: case, spaces and dashes do not matter; look-alikes read as the digit they resemble. */
 export function normalizeRecoveryCode(code: string): string {
-  return code
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[il]/g, '1')
-    .replace(/o/g, '0');
+  return code.toLowerCase().replace(/[\s-]/g, '').replace(/[il]/g, '1').replace(/o/g, '0');
 }
 
 export function hashRecoveryCode(code: string): string {
@@ -58,10 +54,10 @@ export class RecoveryCodesService {
   /** Uses up one code: true once per code, even when two requests race with it. */
   async consume(personId: string, code: string): Promise<boolean> {
     if (!normalizeRecoveryCode(code)) return false;
-    const rows = await this.db.query(
-      'update recovery_codes set used_at = now() where person_id = $1 and code_hash = $2 and used_at is null returning id',
-      [personId, hashRecoveryCode(code)],
-    );
+    const rows = await this.db.query('update recovery_codes set used_at = now() where person_id = $1 and code_hash = $2 and used_at is null returning id', [
+      personId,
+      hashRecoveryCode(code),
+    ]);
     return rows.length === 1;
   }
 

@@ -43,9 +43,11 @@ export class SecondFactorLoginController {
   })
   async secondStep(@Body() body: SecondFactorLoginDto, @Req() req: Request): Promise<WhoAmI> {
     const principal = req.principal!;
-    const answer = (body.method === 'webauthn'
-      ? { method: 'webauthn', response: body.response as unknown as AuthenticationResponseJSON | undefined }
-      : { method: body.method, code: body.code }) as SecondFactorAnswer;
+    const answer = (
+      body.method === 'webauthn'
+        ? { method: 'webauthn', response: body.response as unknown as AuthenticationResponseJSON | undefined }
+        : { method: body.method, code: body.code }
+    ) as SecondFactorAnswer;
     await this.secondFactors.signIn(principal, requestIp(req), answer, relyingPartyFor(this.config, req));
     const person = await this.identity.person(principal.personId);
     if (!person) throw unauthorized();

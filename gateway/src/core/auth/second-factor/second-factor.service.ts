@@ -17,9 +17,7 @@ export const NO_SECOND_FACTOR = 'Set up an authenticator app or a security key f
 
 /** The second step of a sign-in: one of the methods with what it needs. */
 export type SecondFactorAnswer =
-  | { method: 'totp'; code?: string }
-  | { method: 'recovery_code'; code?: string }
-  | { method: 'webauthn'; response?: AuthenticationResponseJSON };
+  { method: 'totp'; code?: string } | { method: 'recovery_code'; code?: string } | { method: 'webauthn'; response?: AuthenticationResponseJSON };
 
 /**
  * The person's second factors as a whole: turning them on and off (keeping the signed-in session usable and
@@ -37,11 +35,7 @@ export class SecondFactorService {
   ) {}
 
   async status(personId: string): Promise<SecondFactorStatus> {
-    const [totp, left, webauthn] = await Promise.all([
-      this.totp.isEnabled(personId),
-      this.recoveryCodes.remaining(personId),
-      this.webauthn.list(personId),
-    ]);
+    const [totp, left, webauthn] = await Promise.all([this.totp.isEnabled(personId), this.recoveryCodes.remaining(personId), this.webauthn.list(personId)]);
     return { totp, recovery_codes_left: left, webauthn };
   }
 

@@ -90,10 +90,10 @@ export class TotpService {
     if (!row) return false;
     const step = acceptTotpCode(row.secret, code, row.last_step === null ? null : Number(row.last_step));
     if (step === null) return false;
-    const used = await this.db.query(
-      'update people set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id',
-      [personId, step],
-    );
+    const used = await this.db.query('update people set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id', [
+      personId,
+      step,
+    ]);
     return used.length === 1;
   }
 }
