@@ -37,7 +37,7 @@ export interface SettingsResource {
   job_last_failed?: string | null;
   created_at?: string | null;
   updated_at?: string | null;
-  created_by?: { id: string; name: string } | null;
+  created_by?: { id: string; name: string; avatar?: string | null } | null;
   [column: string]: unknown;
 }
 
