@@ -31,7 +31,7 @@ describe('CheckDetailModal', () => {
     expect(stat('Severity')).toHaveTextContent('high');
     expect(stat('Last Run')).toHaveTextContent('10 minutes ago');
     // The last run is 10 minutes old: the range defaults to 1h, whatever the dashboard showed.
-    expect(select('Time Range')).toHaveValue('1h');
+    expect(button('Time Range: Last 1 hour')).toBeInTheDocument();
     const summaryCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/canary/api/summary'));
     expect(JSON.parse(String((summaryCall?.[1] as RequestInit).body))).toEqual({ timeRange: '1h', check_id: 'c1' });
   });

@@ -1,8 +1,9 @@
-import { Caption1, Field, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { type CheckSummary, HEALTH_TIME_RANGES } from '@contracts';
+import { Caption1, Field, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import type { CheckSummary } from '@contracts';
 import { formatDateTime } from '@web/core/formatDateTime';
 import type { ReactNode } from 'react';
 import { UptimeText } from '../dashboard/HealthCells';
+import { HealthTimeRangePicker } from '../dashboard/HealthTimeRangePicker';
 import { formatLatency } from '../dashboard/format';
 import { formatRelative } from './format';
 import type { CheckDetail } from './types';
@@ -59,13 +60,7 @@ export function CheckStats({ check, summary, timeRange, onTimeRangeChange, now }
       {time('Transitioned', transitioned)}
       {time('Next Run', nextRun)}
       <Field label="Time Range" size="small">
-        <Select size="small" value={timeRange} onChange={(_, data) => onTimeRangeChange(data.value)}>
-          {HEALTH_TIME_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {range}
-            </option>
-          ))}
-        </Select>
+        <HealthTimeRangePicker size="small" value={timeRange} onChange={onTimeRangeChange} />
       </Field>
     </div>
   );

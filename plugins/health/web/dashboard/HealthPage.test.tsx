@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { CheckSummary, Role } from '@contracts';
 import { Database20Regular, Globe20Regular } from '@fluentui/react-icons';
@@ -195,12 +195,23 @@ describe('HealthPage', () => {
     fireEvent.change(refresh, { target: { value: '2m' } });
     expect(JSON.parse(window.localStorage.getItem(REFRESH_STORAGE_KEY) ?? 'null')).toBe('2m');
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Time Range' }), { target: { value: '15m' } });
-    expect(location()).toContain('timeRange=15m');
+    fireEvent.click(screen.getByRole('button', { name: 'Time Range: Last 1 hour' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 15 minutes' }));
+    expect(location()).toContain('rangeType=relative&display=Last+15+minutes&range=now-15m');
     expect(option('15s').disabled).toBe(false);
     expect(option('30s').disabled).toBe(false);
     await waitFor(() => expect(screen.queryByTestId('health-refreshing')).not.toBeInTheDocument());
     expect(JSON.parse(fetchMock.mock.lastCall[1].body)).toEqual({ timeRange: '15m' });
+  });
+
+  it('opens a link with the former timeRange parameter on its range, and one with the picker parameters', async () => {
+    openPage('?timeRange=15m');
+    await waitFor(() => expect(JSON.parse(fetchMock.mock.lastCall[1].body)).toEqual({ timeRange: '15m' }));
+    expect(screen.getByRole('button', { name: 'Time Range: Last 15 minutes' })).toBeInTheDocument();
+    cleanup();
+    fetchMock.mockClear();
+    openPage('?rangeType=relative&range=now-2w');
+    await waitFor(() => expect(JSON.parse(fetchMock.mock.lastCall[1].body)).toEqual({ timeRange: '2w' }));
   });
 
   it('aborts the request in flight when the range changes', async () => {
@@ -210,7 +221,8 @@ describe('HealthPage', () => {
     const firstSignal = fetchMock.mock.calls[0][1].signal as AbortSignal;
     expect(firstSignal.aborted).toBe(false);
     expect(screen.getByTestId('loading')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Time Range' }), { target: { value: '1d' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Time Range: Last 1 hour' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 1 day' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(firstSignal.aborted).toBe(true);
     expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ timeRange: '1d' });

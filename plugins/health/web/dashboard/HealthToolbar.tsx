@@ -2,8 +2,9 @@ import type { MouseEvent } from 'react';
 import { Button, Field, Select, Spinner, ToggleButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, ArrowClockwise20Regular, Grid20Regular, Table20Regular } from '@fluentui/react-icons';
 import { useHref, useNavigate } from 'react-router';
-import { HEALTH_REFRESH_OPTIONS, HEALTH_TIME_RANGES } from '@contracts';
+import { HEALTH_REFRESH_OPTIONS } from '@contracts';
 import type { Choice } from './grouping';
+import { HealthTimeRangePicker } from './HealthTimeRangePicker';
 import { type RefreshOption, isRefreshOption, isRefreshOptionDisabled } from './refresh';
 import { SearchBox } from './SearchBox';
 import type { HealthLayout } from './useHealthDashboardState';
@@ -43,13 +44,7 @@ export function HealthToolbar(props: HealthToolbarProps) {
     <div className={styles.row}>
       <SearchBox value={props.query} onChange={props.onQueryChange} />
       <Field label="Time Range">
-        <Select value={props.timeRange} onChange={(_, data) => props.onTimeRangeChange(data.value)}>
-          {HEALTH_TIME_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {range}
-            </option>
-          ))}
-        </Select>
+        <HealthTimeRangePicker value={props.timeRange} onChange={props.onTimeRangeChange} />
       </Field>
       <ChoiceSelect label="Group By" value={props.groupBy} choices={props.groupByChoices} onChange={props.onGroupByChange} />
       <ChoiceSelect label="Tab By" value={props.tabBy} choices={props.tabByChoices} onChange={props.onTabByChange} />

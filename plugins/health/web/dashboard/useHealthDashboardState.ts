@@ -2,10 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { HEALTH_TIME_RANGES } from '@contracts';
 import { useQueryState } from '@web/core/hooks/useQueryState';
+import { type TimeRange, relativeDuration, relativeTimeRange, useTimeRangeParams } from '@web/core/timeRange';
 import { type HealthStatusFilter, HEALTH_STATUS_FILTERS, type LabelFilter, parseLabelFilter, serializeLabelFilter } from './filters';
 import { ALL_TAB, type CheckSort, DEFAULT_GROUP_BY, DEFAULT_TAB_BY, parseSort } from './grouping';
 
 export const DEFAULT_TIME_RANGE = '1h';
+const DEFAULT_RANGE = relativeTimeRange(DEFAULT_TIME_RANGE) as TimeRange;
 export type HealthLayout = 'table' | 'card';
 
 /** Everything a user would share about the dashboard lives in the query string (spec 02 Health). */
@@ -35,7 +37,11 @@ export interface HealthDashboardState {
 }
 
 export function useHealthDashboardState(): HealthDashboardState {
-  const [timeRangeParam, setTimeRange] = useQueryState('timeRange', DEFAULT_TIME_RANGE);
+  // The shared picker's parameters; links with the former `timeRange=15m` still read. The summary reads a duration
+  // back from now, so only the relative ranges of HEALTH_TIME_RANGES apply.
+  const [range, setRange] = useTimeRangeParams(DEFAULT_RANGE, '', { from: 'timeRange' });
+  const timeRangeParam = (range.type === 'relative' && relativeDuration(range.range)) || DEFAULT_TIME_RANGE;
+  const setTimeRange = useCallback((value: string) => setRange(relativeTimeRange(value)), [setRange]);
   const [layoutParam, setLayoutParam] = useQueryState('layout', 'table');
   const [checkId, setCheckIdParam] = useQueryState('checkId', '');
   const [labelsParam, setLabelsParam] = useQueryState('labels', '');

@@ -34,6 +34,7 @@ export interface TimeRangePickerProps {
   mapped?: boolean;
   /** The trigger's accessible name (default 'Time range'). */
   label?: string;
+  size?: 'small' | 'medium';
   className?: string;
 }
 
@@ -55,6 +56,7 @@ export function TimeRangePicker({
   absolute = true,
   mapped = true,
   label = 'Time range',
+  size,
   className,
 }: TimeRangePickerProps) {
   const styles = useStyles();
@@ -80,7 +82,7 @@ export function TimeRangePicker({
   return (
     <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus>
       <PopoverTrigger disableButtonEnhancement>
-        <Button className={className} icon={<CalendarLtr20Regular />} aria-label={`${label}: ${timeRangeLabel(value)}`}>
+        <Button className={className} size={size} icon={<CalendarLtr20Regular />} aria-label={`${label}: ${timeRangeLabel(value)}`}>
           {timeRangeLabel(value)}
         </Button>
       </PopoverTrigger>
