@@ -72,7 +72,7 @@ describe('snapshot dialog', () => {
   it('starts at the first time range without related components and downloads under the name the server gives', async () => {
     const api = stubSnapshot({ headers: { 'Content-Disposition': 'attachment; filename="checkout-snapshot.zip"' } });
     const onClose = openDialog();
-    expect(screen.getByRole('combobox', { name: 'Time range', hidden: true })).toHaveTextContent('Last 15 minutes');
+    expect(button('Time range: Last 15 minutes')).toHaveTextContent('Last 15 minutes');
     expect(screen.getByRole('switch', { name: 'Include related components', hidden: true })).not.toBeChecked();
     fireEvent.click(button('Download'));
     await waitFor(() => expect(downloads.saved).toHaveLength(1));
@@ -102,8 +102,8 @@ describe('snapshot dialog', () => {
   it('sends the chosen range and related components', async () => {
     const api = stubSnapshot();
     openDialog();
-    fireEvent.click(screen.getByRole('combobox', { name: 'Time range', hidden: true }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Last 2 days', hidden: true }));
+    fireEvent.click(button('Time range: Last 15 minutes'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 2 days', hidden: true }));
     fireEvent.click(screen.getByRole('switch', { name: 'Include related components', hidden: true }));
     fireEvent.click(button('Download'));
     await waitFor(() => expect(api.calls).toHaveLength(1));

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Dropdown, Field, Option, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { TIME_RANGE_OPTIONS } from '@contracts';
 import { Dialog } from '@web/core/components/Dialog';
+import { TimeRangePicker } from '@web/core/components/TimeRangePicker';
+import { type TimeRange, relativeTimeRange } from '@web/core/timeRange';
 import { DialogButtons } from '@web/core/components/DialogButtons';
 import { useToast } from '@web/core/components/useToast';
 import { SNAPSHOT_ERROR, fetchSnapshot, saveBlob, snapshotFileName } from './snapshotDownload';
@@ -36,7 +38,9 @@ export interface SnapshotDialogProps {
 export function SnapshotDialog({ open, component, onClose }: SnapshotDialogProps) {
   const styles = useStyles();
   const toast = useToast();
-  const [start, setStart] = useState(SNAPSHOT_RANGES[0].value);
+  // The snapshot reads from a start up to now: relative ranges only.
+  const [range, setRange] = useState(() => relativeTimeRange(SNAPSHOT_RANGES[0].value) as TimeRange);
+  const start = range.type === 'relative' ? range.range : SNAPSHOT_RANGES[0].value;
   const [related, setRelated] = useState(false);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
@@ -76,18 +80,7 @@ export function SnapshotDialog({ open, component, onClose }: SnapshotDialogProps
         }}
       >
         <Field label="Time range">
-          <Dropdown
-            aria-label="Time range"
-            value={SNAPSHOT_RANGES.find((range) => range.value === start)?.label ?? start}
-            selectedOptions={[start]}
-            onOptionSelect={(_, data) => data.optionValue && setStart(data.optionValue)}
-          >
-            {SNAPSHOT_RANGES.map((range) => (
-              <Option key={range.value} value={range.value}>
-                {range.label}
-              </Option>
-            ))}
-          </Dropdown>
+          <TimeRangePicker value={range} relativeOptions={TIME_RANGE_OPTIONS} absolute={false} mapped={false} onChange={(next) => next && setRange(next)} />
         </Field>
         <Switch label="Include related components" checked={related} onChange={(_, data) => setRelated(data.checked)} />
       </form>
