@@ -1,4 +1,5 @@
-import { AUTH_ERROR, LOGIN_FLOW_MESSAGES } from '@contracts';
+import { AUTH_ERROR } from '@contracts';
+import { SSO_ERROR } from '../../../../gateway/src/core/auth/oidc/sso-errors';
 import { CONSOLE_ORIGIN, PROVIDER_PASSWORD, startSso, stopSso, type SsoFixture } from './sso-setup';
 
 const login = (id: string) => ({ login: { login: id, password: PROVIDER_PASSWORD } });
@@ -88,7 +89,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
     await f.account('dave', { email: 'dave@corp.test', email_verified: false });
     const { browser, end } = await f.signIn('dave');
     expect(end.pathname).toBe('/login');
-    expect(end.searchParams.get('sso_error')).toMatch(/An account with this email already exists/);
+    expect(end.searchParams.get('sso_error')).toBe(SSO_ERROR.unverifiedEmail);
     await browser.agent.get('/api/auth/whoami').expect(401);
     expect((await f.t.pool.query(`select 1 from person_identities where subject = 'dave'`)).rowCount).toBe(0);
   });
@@ -99,7 +100,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
     await f.t.pool.query(`update people set state = 'inactive' where email = 'erin@corp.test'`);
     const { browser, end } = await f.signIn('erin', '/health');
     expect(end.pathname).toBe('/login');
-    expect(end.searchParams.get('sso_error')).toBe('Your account is deactivated. Ask an administrator to reactivate it.');
+    expect(end.searchParams.get('sso_error')).toBe(SSO_ERROR.deactivated);
     expect(end.searchParams.get('return_to')).toBe('/health');
     await browser.agent.get('/api/auth/whoami').expect(401);
   });
@@ -127,7 +128,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
       },
     });
     expect(result.url.pathname).toBe('/login');
-    expect(result.url.searchParams.get('sso_error')).toBe(LOGIN_FLOW_MESSAGES.securityViolation);
+    expect(result.url.searchParams.get('sso_error')).toBe(SSO_ERROR.securityViolation);
     await browser.agent.get('/api/auth/whoami').expect(401);
   });
 
@@ -141,7 +142,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
         await f.t.pool.query(`update oidc_login_flows set nonce = 'another-nonce' where state = $1`, [url.searchParams.get('state')]);
       },
     });
-    expect(result.url.searchParams.get('sso_error')).toBe(LOGIN_FLOW_MESSAGES.securityViolation);
+    expect(result.url.searchParams.get('sso_error')).toBe(SSO_ERROR.securityViolation);
     await browser.agent.get('/api/auth/whoami').expect(401);
     expect((await f.t.pool.query(`select 1 from people where email = 'nina@corp.test'`)).rowCount).toBe(0);
   });
@@ -156,14 +157,14 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
         await f.t.pool.query(`update oidc_login_flows set code_verifier = $2 where state = $1`, [url.searchParams.get('state'), 'x'.repeat(64)]);
       },
     });
-    expect(result.url.searchParams.get('sso_error')).toBe('The identity provider refused the sign-in: grant request is invalid');
+    expect(result.url.searchParams.get('sso_error')).toBe(SSO_ERROR.providerRefused);
     await browser.agent.get('/api/auth/whoami').expect(401);
     expect((await f.t.pool.query(`select 1 from people where email = 'pete@corp.test'`)).rowCount).toBe(0);
   });
 
   it('refuses a callback without the flow cookie, and a flow used twice', async () => {
     const none = await f.t.http().get('/api/auth/oidc/callback?code=abc&state=xyz').expect(302);
-    expect(new URL(none.headers.location, CONSOLE_ORIGIN).searchParams.get('sso_error')).toBe(LOGIN_FLOW_MESSAGES.securityViolation);
+    expect(new URL(none.headers.location, CONSOLE_ORIGIN).searchParams.get('sso_error')).toBe(SSO_ERROR.securityViolation);
 
     await f.account('quinn', { email: 'quinn@corp.test', email_verified: true });
     const browser = f.browser();
@@ -173,7 +174,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
       intercept: (url) => void (url.pathname === '/api/auth/oidc/callback' && (callback = url)),
     });
     const again = await browser.agent.get(`${callback!.pathname}${callback!.search}`).expect(302);
-    expect(new URL(again.headers.location, CONSOLE_ORIGIN).searchParams.get('sso_error')).toBe(LOGIN_FLOW_MESSAGES.securityViolation);
+    expect(new URL(again.headers.location, CONSOLE_ORIGIN).searchParams.get('sso_error')).toBe(SSO_ERROR.securityViolation);
   });
 
   it('says the interaction expired when the flow is too old', async () => {
@@ -185,7 +186,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
         await f.t.pool.query(`update oidc_login_flows set expires_at = now() - interval '1 second' where state = $1`, [url.searchParams.get('state')]);
       },
     });
-    expect(result.url.searchParams.get('sso_error')).toBe(LOGIN_FLOW_MESSAGES.expired);
+    expect(result.url.searchParams.get('sso_error')).toBe(SSO_ERROR.expired);
   });
 
   it('refuses a return_to elsewhere with the spec message, before going to the provider', async () => {
@@ -196,7 +197,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
         .expect(302);
       const to = new URL(res.headers.location, CONSOLE_ORIGIN);
       expect(to.origin).toBe(CONSOLE_ORIGIN);
-      expect(to.searchParams.get('sso_error')).toBe(LOGIN_FLOW_MESSAGES.returnToNotAllowed);
+      expect(to.searchParams.get('sso_error')).toBe(SSO_ERROR.returnToNotAllowed);
     }
   });
 });

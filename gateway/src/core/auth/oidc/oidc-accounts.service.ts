@@ -6,17 +6,14 @@ import { HAS_SECOND_FACTOR_SQL, IdentityService } from '../identity.service';
 import { claimedEmail, displayName, mappedRoles, type Claims } from './oidc-claims';
 import { OidcClientService } from './oidc-client.service';
 import { OrganizationsService } from './organizations.service';
+import { SSO_ERROR, type SsoErrorCode } from './sso-errors';
 
-/** A sign-in the console refuses; `message` is shown on the login page. */
-export class SingleSignOnRefused extends Error {}
-
-export const SSO_MESSAGES = {
-  deactivated: 'Your account is deactivated. Ask an administrator to reactivate it.',
-  noEmail: 'The identity provider did not share your email address, so no account can be found or made for you.',
-  unverifiedEmail: 'An account with this email already exists. Sign in with your password, then link single sign-on on your profile page.',
-  linkedElsewhere: 'This identity is already linked to another user.',
-  noSubject: 'The identity provider did not say who you are.',
-} as const;
+/** A sign-in the console refuses, with the code the login page explains. */
+export class SingleSignOnRefused extends Error {
+  constructor(readonly code: SsoErrorCode) {
+    super(`Single sign-on refused: ${code}`);
+  }
+}
 
 export interface SignedInPerson {
   personId: string;
@@ -53,11 +50,11 @@ export class OidcAccountsService {
 
   async signIn(issuer: string, claims: Claims): Promise<SignedInPerson> {
     const subject = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
-    if (!subject) throw new SingleSignOnRefused(SSO_MESSAGES.noSubject);
+    if (!subject) throw new SingleSignOnRefused(SSO_ERROR.noSubject);
     const run = () =>
       this.db.transaction(async (tx) => {
         const identity = (await this.findIdentity(tx, issuer, subject)) ?? (await this.linkOrCreate(tx, issuer, subject, claims));
-        if (identity.state !== 'active' || identity.deleted) throw new SingleSignOnRefused(SSO_MESSAGES.deactivated);
+        if (identity.state !== 'active' || identity.deleted) throw new SingleSignOnRefused(SSO_ERROR.deactivated);
         await this.syncRoles(tx, identity, mappedRoles(claims, this.oidc.settings!));
         const { email } = claimedEmail(claims);
         await tx.query(`update person_identities set last_used_at = now(), email = coalesce($2, email) where id = $1`, [identity.id, email]);
@@ -83,7 +80,7 @@ export class OidcAccountsService {
   /** The profile page's 'link': the signed-in person adds this provider identity to their account. */
   async link(personId: string, issuer: string, claims: Claims): Promise<void> {
     const subject = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
-    if (!subject) throw new SingleSignOnRefused(SSO_MESSAGES.noSubject);
+    if (!subject) throw new SingleSignOnRefused(SSO_ERROR.noSubject);
     const { email } = claimedEmail(claims);
     const rows = await this.db.query<{ person_id: string }>(
       `insert into person_identities (provider, subject, person_id, email) values ($1, $2, $3, $4)
@@ -91,7 +88,7 @@ export class OidcAccountsService {
        returning person_id`,
       [issuer, subject, personId, email],
     );
-    if (rows[0]?.person_id !== personId) throw new SingleSignOnRefused(SSO_MESSAGES.linkedElsewhere);
+    if (rows[0]?.person_id !== personId) throw new SingleSignOnRefused(SSO_ERROR.linkedElsewhere);
   }
 
   /** The active person behind a provider subject, for Bearer JWTs (no account is made from a token). */
@@ -116,16 +113,16 @@ export class OidcAccountsService {
 
   private async linkOrCreate(tx: PoolClient, issuer: string, subject: string, claims: Claims): Promise<IdentityRow> {
     const { email, verified } = claimedEmail(claims);
-    if (!email) throw new SingleSignOnRefused(SSO_MESSAGES.noEmail);
+    if (!email) throw new SingleSignOnRefused(SSO_ERROR.noEmail);
     const { rows: existing } = await tx.query<{ id: string; state: string; deleted: boolean }>(
       `select id, state, deleted_at is not null as deleted from people where lower(email) = lower($1) for update`,
       [email],
     );
     let personId: string;
     if (existing[0]) {
-      if (existing[0].state !== 'active' || existing[0].deleted) throw new SingleSignOnRefused(SSO_MESSAGES.deactivated);
+      if (existing[0].state !== 'active' || existing[0].deleted) throw new SingleSignOnRefused(SSO_ERROR.deactivated);
       // Only an address the provider vouches for may take over an existing account.
-      if (!verified) throw new SingleSignOnRefused(SSO_MESSAGES.unverifiedEmail);
+      if (!verified) throw new SingleSignOnRefused(SSO_ERROR.unverifiedEmail);
       personId = existing[0].id;
     } else {
       const { rows } = await tx.query<{ id: string }>(

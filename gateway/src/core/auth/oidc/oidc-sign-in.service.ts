@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { errors, generators, type CallbackParamsType, type TokenSet } from 'openid-client';
-import { LOGIN_FLOW_MESSAGES } from '@contracts';
 import { IdentityService } from '../identity.service';
 import type { Principal } from '../principal';
 import { OidcAccountsService, SingleSignOnRefused } from './oidc-accounts.service';
@@ -8,8 +7,7 @@ import type { Claims } from './oidc-claims';
 import { OidcClientService, SingleSignOnUnavailable } from './oidc-client.service';
 import { OidcFlows } from './oidc-flows';
 import { OrganizationsService } from './organizations.service';
-
-export const SSO_UNAVAILABLE = 'Single sign-on is not available right now. Please try again later.';
+import { SSO_ERROR, type SsoErrorCode } from './sso-errors';
 
 /** Where the browser goes next; `session` is set when a session was made (its cookies are the controller's). */
 export interface SignInOutcome {
@@ -17,9 +15,9 @@ export interface SignInOutcome {
   session?: { secret: string; expiresAt: Date };
 }
 
-/** `/login?return_to=…&sso_error=…`: the login page shows the message (SsoButtons). */
-export function loginWithError(message: string, returnTo = '/'): string {
-  const query = new URLSearchParams({ sso_error: message });
+/** `/login?return_to=…&sso_error=<code>`: the login page explains the code (SsoButtons). */
+export function loginWithError(code: SsoErrorCode, returnTo = '/'): string {
+  const query = new URLSearchParams({ sso_error: code });
   if (returnTo !== '/') query.set('return_to', returnTo);
   return `/login?${query.toString()}`;
 }
@@ -75,19 +73,22 @@ export class OidcSignInService {
   ): Promise<SignInOutcome> {
     const consumed = await this.flows.consume(flowSecret);
     if (consumed.outcome !== 'found') {
-      return { location: loginWithError(consumed.outcome === 'expired' ? LOGIN_FLOW_MESSAGES.expired : LOGIN_FLOW_MESSAGES.securityViolation) };
+      return { location: loginWithError(consumed.outcome === 'expired' ? SSO_ERROR.expired : SSO_ERROR.securityViolation) };
     }
     const { flow } = consumed;
-    const failed = (message: string) =>
-      flow.linkPersonId ? { location: profileWith(flow.returnTo, 'sso_error', message) } : { location: loginWithError(message, flow.returnTo) };
+    const failed = (code: SsoErrorCode) =>
+      flow.linkPersonId ? { location: profileWith(flow.returnTo, 'sso_error', code) } : { location: loginWithError(code, flow.returnTo) };
     let claims: Claims;
     let issuer: string;
     try {
       const oidcClient = await this.oidc.client(flow.redirectUri);
       issuer = oidcClient.issuer.metadata.issuer;
       const params: CallbackParamsType = oidcClient.callbackParams(requestUrl);
-      if (params.state !== flow.state) return failed(LOGIN_FLOW_MESSAGES.securityViolation);
-      if (params.error) return failed(`The identity provider refused the sign-in: ${params.error_description ?? params.error}`);
+      if (params.state !== flow.state) return failed(SSO_ERROR.securityViolation);
+      if (params.error) {
+        this.logger.warn(`The identity provider refused the sign-in: ${params.error_description ?? params.error}`);
+        return failed(SSO_ERROR.providerRefused);
+      }
       const tokens = await oidcClient.callback(flow.redirectUri, params, {
         state: flow.state,
         nonce: flow.nonce,
@@ -96,20 +97,23 @@ export class OidcSignInService {
       });
       claims = await this.claimsOf(oidcClient, tokens);
     } catch (error) {
-      if (error instanceof SingleSignOnUnavailable) return failed(SSO_UNAVAILABLE);
+      if (error instanceof SingleSignOnUnavailable) return failed(SSO_ERROR.unavailable);
       // The provider's answer did not check out (state, nonce, ID token): treated as an attack, not retried.
       if (error instanceof errors.RPError) {
         this.logger.warn(`Single sign-on callback refused: ${error.message}`);
-        return failed(LOGIN_FLOW_MESSAGES.securityViolation);
+        return failed(SSO_ERROR.securityViolation);
       }
-      if (error instanceof errors.OPError) return failed(`The identity provider refused the sign-in: ${error.error_description ?? error.error}`);
+      if (error instanceof errors.OPError) {
+        this.logger.warn(`The identity provider refused the code exchange: ${error.error_description ?? error.error}`);
+        return failed(SSO_ERROR.providerRefused);
+      }
       this.logger.warn(`Single sign-on callback failed: ${(error as Error).message}`);
-      return failed(SSO_UNAVAILABLE);
+      return failed(SSO_ERROR.unavailable);
     }
 
     try {
       if (flow.linkPersonId) {
-        if (current?.via !== 'session' || current.personId !== flow.linkPersonId) return failed(LOGIN_FLOW_MESSAGES.securityViolation);
+        if (current?.via !== 'session' || current.personId !== flow.linkPersonId) return failed(SSO_ERROR.securityViolation);
         await this.accounts.link(flow.linkPersonId, issuer, claims);
         return { location: profileWith(flow.returnTo, 'sso_linked', this.oidc.settings!.label) };
       }
@@ -123,7 +127,7 @@ export class OidcSignInService {
       const location = person.secondFactor ? `/login?${new URLSearchParams({ aal: 'aal2', return_to: flow.returnTo })}` : flow.returnTo;
       return { location, session: { secret, expiresAt } };
     } catch (error) {
-      if (error instanceof SingleSignOnRefused) return failed(error.message);
+      if (error instanceof SingleSignOnRefused) return failed(error.code);
       throw error;
     }
   }

@@ -1,7 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { LOGIN_FLOW_MESSAGES } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Public, RequireRecentAuth, SignedIn } from '../../rbac/decorators';
 import { requestIp } from '../auth.guard';
@@ -9,7 +8,8 @@ import { setSessionCookies } from '../session-cookies';
 import { OidcClientService, SingleSignOnUnavailable } from './oidc-client.service';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_MS } from './oidc-flows';
 import { OidcIdentitiesService, type LinkedIdentities } from './oidc-identities.service';
-import { loginWithError, OidcSignInService, SSO_UNAVAILABLE } from './oidc-sign-in.service';
+import { loginWithError, OidcSignInService } from './oidc-sign-in.service';
+import { SSO_ERROR } from './sso-errors';
 import { allowedReturnTo } from './return-to';
 
 /** `GET /api/auth/oidc/config`: what the login page needs to offer single sign-on. */
@@ -52,8 +52,8 @@ export class OidcController {
   async login(@Query('return_to') returnToParam: string | undefined, @Query('link') link: string | undefined, @Req() req: Request, @Res() res: Response) {
     const linking = link === 'true';
     const returnTo = allowedReturnTo(returnToParam ?? (linking ? '/profile-settings' : undefined), this.origin(req));
-    if (returnTo === null) return res.redirect(302, loginWithError(LOGIN_FLOW_MESSAGES.returnToNotAllowed));
-    if (!this.oidc.enabled) return res.redirect(302, loginWithError('Single sign-on is not configured.', returnTo));
+    if (returnTo === null) return res.redirect(302, loginWithError(SSO_ERROR.returnToNotAllowed));
+    if (!this.oidc.enabled) return res.redirect(302, loginWithError(SSO_ERROR.notConfigured, returnTo));
     let linkPersonId: string | null = null;
     if (linking) {
       const principal = req.principal;
@@ -68,7 +68,7 @@ export class OidcController {
       res.redirect(302, url);
     } catch (error) {
       if (!(error instanceof SingleSignOnUnavailable)) throw error;
-      res.redirect(302, loginWithError(SSO_UNAVAILABLE, returnTo));
+      res.redirect(302, loginWithError(SSO_ERROR.unavailable, returnTo));
     }
   }
 
