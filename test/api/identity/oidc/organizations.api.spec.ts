@@ -89,7 +89,7 @@ describe("'Manage Social Sign In': linked identities", () => {
     expect(res.body.message).toBe('Set a password before unlinking: it is your only way to sign in.');
   });
 
-  it('unlinks the identity of an account that has a password; the next single sign-on links it again by verified email', async () => {
+  it('unlinks the identity of an account that has a password, and only its own', async () => {
     const local = await f.t.createPerson(['editor'], 'tess@corp.test');
     await f.account('tess', { email: 'tess@corp.test', email_verified: true });
     const { browser } = await f.signIn('tess');
@@ -119,5 +119,16 @@ describe("'Manage Social Sign In': linked identities", () => {
     // Without a session there is nothing to link to: the login page first.
     const anonymous = await f.t.http().get('/api/auth/oidc/login?link=true').expect(302);
     expect(anonymous.headers.location).toBe('/login?return_to=%2Fprofile-settings');
+  });
+
+  it('refuses to link an identity that already belongs to another person', async () => {
+    await f.account('walt', { email: 'walt@corp.test', email_verified: true });
+    await f.signIn('walt'); // walt's identity now belongs to the person made for him
+    const local = await f.t.createPerson(['viewer'], 'xena@corp.test');
+    const browser = f.browser();
+    await browser.agent.post('/api/auth/login').send({ email: local.email, password: TEST_PASSWORD }).expect(200);
+    const result = await browser.open('/api/auth/oidc/login?link=true', { login: { login: 'walt', password: PROVIDER_PASSWORD } });
+    expect(`${result.url.pathname}?${result.url.searchParams}`).toBe('/profile-settings?sso_error=linked_elsewhere');
+    expect((await f.t.pool.query(`select 1 from person_identities where person_id = $1`, [local.id])).rowCount).toBe(0);
   });
 });
