@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type IncludeExclude, type JobHistoryFilter, DEFAULT_JOB_SORT, decodeIncludeExclude, encodeIncludeExclude } from '@web/core/jobs';
+import { type IncludeExclude, type JobHistoryFilter, DEFAULT_JOB_SORT, JOB_SORTABLE, decodeIncludeExclude, encodeIncludeExclude } from '@web/core/jobs';
 import { useQueryState } from '@web/core/hooks/useQueryState';
 import { type TimeRange, relativeTimeRange, resolveTimeRange, useTimeRangeParams } from '@web/core/timeRange';
 import { DEFAULT_JOB_RANGE, DEFAULT_STATUS_FILTER, JOB_LIST_PAGE_SIZE, durationMs } from './jobHistoryOptions';
@@ -42,7 +42,8 @@ export function useJobHistoryState() {
     minDurationMs: durationMs(duration),
     from: window.from,
     to: window.to,
-    sortBy,
+    // A column the list cannot be ordered by (a hand-edited link) is the default, in the table's arrow too.
+    sortBy: (JOB_SORTABLE as readonly string[]).includes(sortBy) ? sortBy : DEFAULT_JOB_SORT.sortBy,
     sortOrder: sortOrder === 'asc' ? 'asc' : 'desc',
     pageIndex,
     pageSize: JOB_LIST_PAGE_SIZE,
