@@ -52,6 +52,20 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
     expect(identities.rows).toEqual([{ provider: f.provider.issuer, subject: 'alice' }]);
   });
 
+  it("signing in again in the same browser ends the browser's previous session", async () => {
+    await f.account('ivan', { email: 'ivan@corp.test', email_verified: true });
+    const { browser } = await f.signIn('ivan');
+    const first = await browser.agent.get('/api/auth/whoami').expect(200);
+    // The provider remembers ivan: no form this time.
+    const again = await browser.open('/api/auth/oidc/login?return_to=/health');
+    expect(again.url.pathname).toBe('/health');
+    const { rows } = await f.t.pool.query(`select revoked_at is not null as revoked from sessions where person_id = $1 order by created_at`, [
+      first.body.user.id,
+    ]);
+    expect(rows).toEqual([{ revoked: true }, { revoked: false }]);
+    await browser.agent.get('/api/auth/whoami').expect(200);
+  });
+
   it('creates a person just in time with the default role when the claim maps to none', async () => {
     await f.account('bob', { email: 'bob@corp.test', email_verified: true, given_name: 'Bob', family_name: 'Builder', roles: ['staff'] });
     const { browser } = await f.signIn('bob');

@@ -115,7 +115,7 @@ export class OidcAccountsService {
     const { email, verified } = claimedEmail(claims);
     if (!email) throw new SingleSignOnRefused(SSO_ERROR.noEmail);
     const { rows: existing } = await tx.query<{ id: string; state: string; deleted: boolean }>(
-      `select id, state, deleted_at is not null as deleted from people where lower(email) = lower($1) for update`,
+      `select id, state, deleted_at is not null as deleted from people where email = $1::citext for update`,
       [email],
     );
     let personId: string;
@@ -130,7 +130,7 @@ export class OidcAccountsService {
         [displayName(claims, email), email, verified],
       );
       personId = rows[0].id;
-      this.logger.log(`Created ${email} at first single sign-on`);
+      this.logger.log(`Created person ${personId} at their first single sign-on`);
     }
     const { rows } = await tx.query<{ id: string }>(
       `insert into person_identities (provider, subject, person_id, email) values ($1, $2, $3, $4) returning id`,

@@ -123,6 +123,8 @@ export class OidcSignInService {
         method: 'oidc',
       });
       await this.organizations.setSessionOrganization(sessionId, person.organizationId);
+      // The browser's previous session (if any) is replaced by this one: end it rather than leave it orphaned.
+      if (current?.via === 'session' && current.sessionId) await this.identity.revokeSession(current.sessionId);
       // An account with a second factor of its own still gives it (the guard holds the session to that step).
       const location = person.secondFactor ? `/login?${new URLSearchParams({ aal: 'aal2', return_to: flow.returnTo })}` : flow.returnTo;
       return { location, session: { secret, expiresAt } };
