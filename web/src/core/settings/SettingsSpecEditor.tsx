@@ -129,13 +129,38 @@ export function SettingsSpecEditor({ resource, canWrite, listPath, table }: Sett
   const saveLabel = existing ? (busy === 'save' ? 'Updating' : 'Update') : busy === 'save' ? 'Saving' : 'Save';
   return (
     <form className={styles.root} onSubmit={form.handleSubmit(send)} noValidate>
-      <Field label="Name" required validationMessage={errors.name?.message}>
-        <Input {...form.register('name')} disabled={existing || readOnly} />
-      </Field>
+      {/* Fluent's Input keeps its own value: it is controlled here, not registered. */}
+      <Controller
+        control={form.control}
+        name="name"
+        render={({ field }) => (
+          <Field label="Name" required validationMessage={errors.name?.message}>
+            <Input
+              name={field.name}
+              value={field.value}
+              onChange={(_, data) => field.onChange(data.value)}
+              onBlur={field.onBlur}
+              disabled={existing || readOnly}
+            />
+          </Field>
+        )}
+      />
       {fields.includes('namespace') && (
-        <Field label="Namespace" required validationMessage={errors.namespace?.message}>
-          <Input {...form.register('namespace')} disabled={existing || readOnly} />
-        </Field>
+        <Controller
+          control={form.control}
+          name="namespace"
+          render={({ field }) => (
+            <Field label="Namespace" required validationMessage={errors.namespace?.message}>
+              <Input
+                name={field.name}
+                value={field.value}
+                onChange={(_, data) => field.onChange(data.value)}
+                onBlur={field.onBlur}
+                disabled={existing || readOnly}
+              />
+            </Field>
+          )}
+        />
       )}
       {fields.includes('labels') && (
         <div>
