@@ -1,3 +1,4 @@
+import { ROLES, can } from '@contracts';
 import { EVENT_HANDLERS, EventQueueConsumer } from '../../../gateway/src/core/events';
 import { MAX_EVENT_ATTEMPTS } from '../../../gateway/src/core/events/event-queue-consumer';
 import { FeatureService } from '../../../gateway/src/core/features/feature.service';
@@ -104,6 +105,15 @@ describe('event queue status and retry', () => {
     expect(await row(id)).toMatchObject({ error: 'playbooks: peer down', attempts: MAX_EVENT_ATTEMPTS });
     // Reading the status is open to whoever may read the database's views.
     await viewer.agent.get('/api/event-queue/status').expect(200);
+  });
+
+  it.each(ROLES)('gives %s a retry exactly when the matrix gives it write on database', async (role) => {
+    const who = await t.signInAs([role]);
+    const id = await exhausted('check.failed');
+    const allowed = can([role], 'database', 'write');
+    await retry(who, 'check.failed').expect(allowed ? 200 : 403);
+    expect(await row(id)).toMatchObject(allowed ? { error: null, attempts: 0 } : { error: 'playbooks: peer down', attempts: MAX_EVENT_ATTEMPTS });
+    await who.agent.get('/api/event-queue/status').expect(can([role], 'database', 'read') ? 200 : 403);
   });
 
   it('answers 404 with a message when the name has no failed events, and 400 for a name too long', async () => {
