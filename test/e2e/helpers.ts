@@ -51,3 +51,20 @@ export async function api<T = unknown>(page: Page, method: string, url: string, 
   if (status >= 400) throw new Error(`${method} ${url}: ${status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** Signs in with any account's address and password (one made during the test), as the login page asks. */
+export async function signInWith(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByText('Sign In to your account')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs out through the user menu; the login page follows and the session is gone. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await page.request.get('/api/auth/whoami')).status()).toBe(401);
+}
