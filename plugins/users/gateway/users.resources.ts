@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import { IdentityService } from '@gateway/core/auth/identity.service';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { DATA_API_RESOURCES, type DataApiResourceProvider, type DataApiResourceRegistration } from '@gateway/core/data-api';
 import { assertAnAdminRemains } from './admin-guard';
@@ -41,6 +43,20 @@ const TEAM_MEMBER_MESSAGES = {
 @Injectable()
 @Extension(DATA_API_RESOURCES, 'users')
 export class UsersResources implements DataApiResourceProvider {
+  constructor(private readonly identity: IdentityService) {}
+
+  /**
+   * After a data-API write to people: an admin must remain, and whoever it deactivated or deleted is dropped from this
+   * replica's principal cache (the trigger people_revoke_access has revoked their sessions and tokens).
+   */
+  private readonly afterPeopleWrite = async (tx: PoolClient): Promise<void> => {
+    await assertAnAdminRemains(tx);
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM people WHERE xmin = pg_current_xact_id()::xid AND (state <> 'active' OR deleted_at IS NOT NULL)`,
+    );
+    for (const { id } of rows) this.identity.evictPerson(id);
+  };
+
   resources(): DataApiResourceRegistration[] {
     return [
       {
@@ -52,7 +68,7 @@ export class UsersResources implements DataApiResourceProvider {
         restrictedColumns: PERSON_PRIVATE,
         writableColumns: PERSON_WRITABLE,
         softDelete: true,
-        afterWrite: assertAnAdminRemains,
+        afterWrite: this.afterPeopleWrite,
       },
       { name: 'people_roles', kind: 'view', read: 'identities' },
       { name: 'person_roles', kind: 'table', read: 'identities', write: 'rbac', afterWrite: assertAnAdminRemains },

@@ -218,6 +218,13 @@ describe('users API (spec 03 Users)', () => {
       .expect(409);
   });
 
+  it('ends a live session at once when a user is deactivated through the data API too', async () => {
+    const victim = await t.signInAs(['viewer']);
+    await victim.agent.get('/api/auth/whoami').expect(200); // cached for AUTH_CACHE_MS
+    await write(admin, 'patch', `/api/db/people?id=eq.${victim.personId}`).send({ state: 'inactive' }).expect(204);
+    await victim.agent.get('/api/auth/whoami').expect(401);
+  });
+
   it('refuses an admin deleting themselves', async () => {
     const res = await write(admin, 'delete', `/api/users/${admin.personId}`).expect(403);
     expect(res.body.message).toBe('You cannot delete your own user');
