@@ -6,7 +6,7 @@ import type { ExternalBearerVerifier, Principal } from '../principal';
 import { PrincipalCache } from '../principal-cache';
 import { sha256 } from '../tokens';
 import { OidcClientService } from './oidc-client.service';
-import { OIDC_JWT_STRATEGY, bearerRequest } from './oidc-jwt.strategy';
+import { OidcJwtStrategy, bearerRequest } from './oidc-jwt.strategy';
 
 /**
  * The guard's verifier of Bearer values that are not the console's own tokens (EXTERNAL_BEARER): the provider's JWTs,
@@ -20,6 +20,7 @@ export class OidcBearerVerifier implements ExternalBearerVerifier {
 
   constructor(
     private readonly oidc: OidcClientService,
+    private readonly strategy: OidcJwtStrategy,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cache = new PrincipalCache(config.authCacheMs);
@@ -31,7 +32,8 @@ export class OidcBearerVerifier implements ExternalBearerVerifier {
     const cached = this.cache.get(key);
     if (cached && !expired(token)) return cached;
     const principal = await new Promise<Principal | undefined>((resolve, reject) => {
-      const authenticate = passport.authenticate(OIDC_JWT_STRATEGY, { session: false }, (error: Error | null, user: Principal | false, info: unknown) => {
+      // This app's own strategy instance, not passport's registry by name (several apps may share one process).
+      const authenticate = passport.authenticate(this.strategy, { session: false }, (error: Error | null, user: Principal | false, info: unknown) => {
         if (error) return reject(error);
         if (!user && info instanceof Error) this.logger.debug(`Bearer JWT refused: ${info.message}`);
         resolve(user || undefined);
