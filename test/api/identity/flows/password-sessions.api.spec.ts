@@ -26,6 +26,9 @@ describe('change password and sessions', () => {
 
     // Confirm Action: the password again, for this very session (with its CSRF token).
     await me.agent.post('/api/auth/login').send({ email: person.email, password: TEST_PASSWORD, refresh: true }).expect(403);
+    // A typo keeps the session (400, not 401) and changes nothing.
+    await post(me, '/api/auth/login').send({ email: person.email, password: 'typo', refresh: true }).expect(400);
+    await post(me, '/api/auth/password').send({ newPassword: 'changed-password' }).expect(403);
     await post(me, '/api/auth/login').send({ email: person.email, password: TEST_PASSWORD, refresh: true }).expect(200);
 
     await post(me, '/api/auth/password')
