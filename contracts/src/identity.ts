@@ -118,3 +118,79 @@ export interface SessionInfo {
   ip: string | null;
   user_agent: string | null;
 }
+
+/** `GET /api/auth/oidc/config`: what the login page needs to offer single sign-on. */
+export interface OidcPublicConfig {
+  enabled: boolean;
+  /** 'Sign in with {label}'. */
+  label: string;
+  /** Hosted mode: organisations come from the provider (OIDC_ORG_CLAIM). */
+  hosted: boolean;
+}
+
+/** A provider identity linked to the signed-in person (never the provider's tokens). */
+export interface LinkedIdentity {
+  id: string;
+  provider: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** `GET /api/auth/oidc/identities` ('Manage Social Sign In'). */
+export interface LinkedIdentities {
+  /** Single sign-on is configured (a new link can be made). */
+  enabled: boolean;
+  label: string;
+  identities: LinkedIdentity[];
+}
+
+/** An organisation as hosted mode shows it (spec 03 §3: slug, publicMetadata {backend_url, direct}). */
+export interface Organization {
+  slug: string;
+  name: string;
+  publicMetadata: { backend_url: string | null; direct: boolean };
+  /** The signed-in session works in this organisation. */
+  current: boolean;
+}
+
+/**
+ * Why a single sign-on ended on the login or profile page (`?sso_error=<code>`). The URL carries only the code and the
+ * page shows its own sentence for it, so nobody can make the console's login page show a text of their choosing.
+ */
+export const SSO_ERROR = {
+  /** State, nonce or ID token did not check out, no flow cookie, or a flow used twice. */
+  securityViolation: 'security_violation',
+  /** The flow was older than 10 minutes. */
+  expired: 'expired',
+  returnToNotAllowed: 'return_to_not_allowed',
+  notConfigured: 'not_configured',
+  /** Discovery, the token endpoint or the network failed. */
+  unavailable: 'unavailable',
+  /** The provider answered with an OAuth error (access_denied, invalid_grant…). */
+  providerRefused: 'provider_refused',
+  deactivated: 'deactivated',
+  noEmail: 'no_email',
+  /** An account with the email exists and the provider does not vouch for the address. */
+  unverifiedEmail: 'unverified_email',
+  /** Linking: the provider identity belongs to another person. */
+  linkedElsewhere: 'linked_elsewhere',
+  noSubject: 'no_subject',
+} as const;
+
+export type SsoErrorCode = (typeof SSO_ERROR)[keyof typeof SSO_ERROR];
+
+/** What the pages say for each SSO_ERROR code. */
+export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
+  security_violation: LOGIN_FLOW_MESSAGES.securityViolation,
+  expired: LOGIN_FLOW_MESSAGES.expired,
+  return_to_not_allowed: LOGIN_FLOW_MESSAGES.returnToNotAllowed,
+  not_configured: 'Single sign-on is not configured on this console.',
+  unavailable: 'Single sign-on is not available right now. Please try again later.',
+  provider_refused: 'The identity provider did not sign you in. Please try again.',
+  deactivated: 'Your account is deactivated. Ask an administrator to reactivate it.',
+  no_email: 'The identity provider did not share your email address, so no account can be found or made for you.',
+  unverified_email: 'An account with this email already exists. Sign in with your password, then link single sign-on on your profile page.',
+  linked_elsewhere: 'This identity is already linked to another user.',
+  no_subject: 'The identity provider did not say who you are.',
+};

@@ -48,7 +48,14 @@ export class SettingsResources implements DataApiResourceProvider {
         ],
       },
       { name: 'job_history', kind: 'table', read: 'database', write: null, feature: 'settings.job_history' },
-      { name: 'job_histories', kind: 'view', read: 'database', feature: 'settings.job_history' },
+      {
+        name: 'job_histories',
+        kind: 'view',
+        read: 'database',
+        feature: 'settings.job_history',
+        // spec 03 §3: a job names the agent it ran on (`agent {id,name}`); a view carries no foreign keys of its own.
+        relations: [{ name: 'agent', resource: 'agents', columns: ['agent_id'], foreignColumns: ['id'], cardinality: 'one' }],
+      },
       { name: 'job_history_names', kind: 'view', read: 'database', feature: 'settings.job_history' },
       { name: 'event_queue_summary', kind: 'view', read: 'database', feature: 'settings.event_queue_status' },
     ];
