@@ -9,7 +9,7 @@ beforeEach(() => {
   globalThis.fetch = fetchMock;
 });
 
-function openMenu() {
+function openMenu(extra: Record<string, unknown> = {}) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <UserMenu /> },
@@ -18,7 +18,7 @@ function openMenu() {
     { initialEntries: ['/'] },
   );
   render(
-    <TestProviders responses={signedIn(['editor'])}>
+    <TestProviders responses={signedIn(['editor'], extra)}>
       <RouterProvider router={router} />
     </TestProviders>,
   );
@@ -66,6 +66,26 @@ describe('UserMenu', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('lists the organisations in hosted mode and switches through /organizations/orgs-switched', async () => {
+    const router = openMenu({
+      '/api/auth/oidc/config': { enabled: true, label: 'Acme', hosted: true },
+      '/api/organizations': [
+        { slug: 'acme', name: 'Acme', publicMetadata: { backend_url: null, direct: false }, current: true },
+        { slug: 'globex', name: 'Globex', publicMetadata: { backend_url: null, direct: false }, current: false },
+      ],
+    });
+    expect(await screen.findByRole('menuitem', { name: 'Acme' })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Globex' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/orgs-switched'));
+    expect(router.state.location.search).toBe('?slug=globex');
+  });
+
+  it('shows no organisations outside hosted mode', async () => {
+    openMenu({ '/api/auth/oidc/config': { enabled: true, label: 'Acme', hosted: false } });
+    expect(await screen.findByRole('menuitem', { name: 'Your Profile' })).toBeInTheDocument();
+    expect(screen.queryByText('Organizations')).toBeNull();
   });
 
   it('remembers the chosen theme', async () => {

@@ -24,13 +24,14 @@ import { Avatar } from '@web/core/components/Avatar';
 import { useToast } from '@web/core/components/useToast';
 import { type ThemePreference, useTheme } from '@web/core/theme/ThemeProvider';
 import { KubeconfigDialog } from './KubeconfigDialog';
+import { OrganizationsMenuGroup } from './OrganizationsMenuGroup';
 
 const useStyles = makeStyles({
   identity: { display: 'flex', flexDirection: 'column', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
   popover: { maxWidth: '300px' },
 });
 
-/** Your Profile, Download kubeconfig, theme, the version line and Sign out (spec 01 §1). */
+/** Your Profile, Download kubeconfig, organisations (hosted mode), theme, the version line and Sign out (spec 01 §1). */
 export function UserMenu() {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -76,6 +77,7 @@ export function UserMenu() {
             <MenuItem icon={<ArrowDownload20Regular />} onClick={() => setKubeconfigOpen(true)}>
               Download kubeconfig
             </MenuItem>
+            <OrganizationsMenuGroup />
             <MenuDivider />
             <MenuGroup>
               <MenuGroupHeader>Theme</MenuGroupHeader>
