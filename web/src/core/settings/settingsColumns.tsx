@@ -11,11 +11,11 @@ const useStyles = makeStyles({
 /** Columns the list may be sorted by on the server (the URL's `sortBy`): tags and creator are not. */
 export const SORTABLE_COLUMNS: readonly SettingsColumnId[] = SETTINGS_COLUMN_IDS.filter((id) => id !== 'tags' && id !== 'created_by');
 
-/** A record's tags as shown: its `tags` (a list, or a map as `key: value`), else its labels as `key: value`. */
+/** A record's tags as shown: its `tags` (a list, or a map as `key: value`) when it has any, else its labels as `key: value`. */
 export function tagsOf(row: Pick<SettingsResource, 'tags' | 'labels'>): string[] {
-  if (Array.isArray(row.tags)) return row.tags.map(String);
-  const map = row.tags && typeof row.tags === 'object' ? (row.tags as Record<string, string>) : (row.labels ?? {});
-  return Object.entries(map).map(([key, value]) => `${key}: ${value}`);
+  const pairs = (map: Record<string, unknown>) => Object.entries(map).map(([key, value]) => `${key}: ${String(value)}`);
+  const tags = Array.isArray(row.tags) ? row.tags.map(String) : row.tags && typeof row.tags === 'object' ? pairs(row.tags as Record<string, string>) : [];
+  return tags.length ? tags : pairs(row.labels ?? {});
 }
 
 /** The first tag, then '+N more' with the others in a tooltip (spec 03 §2). */
