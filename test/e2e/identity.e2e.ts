@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+import { Pool } from 'pg';
+import { hashPassword } from '../../gateway/src/core/auth/password';
 import { signIn, signInWith, signOut } from './helpers';
+import { e2eState } from './users';
 
 /**
  * Issue 14 identity journeys in the built console: an admin invites a user from /settings/users and the invitee
@@ -70,4 +74,84 @@ test('an admin invites a user; the link creates the account, signed in; the pass
   await page.reload();
   await expect(row.first()).toContainText('Active');
   await expect(row.first()).toContainText('Editor');
+});
+
+/** A person of their own for a journey that changes how they sign in (the shared e2e users stay as they are). */
+async function createUser(name: string, email: string, password: string): Promise<void> {
+  const pool = new Pool({ connectionString: e2eState().url });
+  try {
+    const { rows } = await pool.query<{ id: string }>('insert into people (name, email, password_hash) values ($1, $2, $3) returning id', [
+      name,
+      email,
+      await hashPassword(password),
+    ]);
+    await pool.query("insert into person_roles (person_id, role) values ($1, 'editor')", [rows[0].id]);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** An authenticator app holding the secret the profile page showed (RFC 6238 as every app reads it). */
+const authenticator = (secret: string) => new TOTP({ secret: secret.replace(/\s/g, ''), algorithm: 'SHA1', digits: 6, period: 30 });
+
+/** Passes 'Confirm Action' when the page asks for it (a sign-in older than REAUTH_MINUTES), as the user would. */
+async function confirmIfAsked(page: Page, password: string, ready: Locator): Promise<boolean> {
+  const confirm = page.getByText('Confirm Action');
+  await expect(ready.or(confirm).first()).toBeVisible();
+  if (!(await confirm.isVisible())) return false;
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toHaveCount(0);
+  return true;
+}
+
+test('a user turns on an authenticator app, sees recovery codes, and signs in with a code from it', async ({ page }) => {
+  const tag = Date.now();
+  const email = `totp-${tag}@e2e.local`;
+  const password = `totp-password-${tag}`;
+  await createUser('Toni Totp', email, password);
+  await signInWith(page, email, password);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+
+  // Profile → 2FA authenticator app → Set up: the secret for manual entry.
+  await page.goto('/profile-settings');
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  const secretBox = page.getByTestId('totp-secret');
+  if (await confirmIfAsked(page, password, secretBox)) await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(secretBox).toHaveText(/^[A-Z2-7 ]{16,}$/);
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const app = authenticator((await secretBox.textContent())!);
+  await page.screenshot({ path: test.info().outputPath('totp-setup.png') });
+
+  // A wrong code is refused and the set-up stays open; the app's code turns it on.
+  const live = [-30_000, 0, 30_000].map((offset) => app.generate({ timestamp: Date.now() + offset }));
+  await page.getByLabel(/^Code from the app/).fill(['000000', '111111', '222222', '333333'].find((code) => !live.includes(code))!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Invalid authentication code')).toBeVisible();
+  await expect(secretBox).toBeVisible();
+  const enableCode = app.generate();
+  await page.getByLabel(/^Code from the app/).fill(enableCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Authenticator app set up')).toBeVisible();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await page.screenshot({ path: test.info().outputPath('totp-recovery-codes.png') });
+  await page.getByRole('button', { name: 'I saved them' }).click();
+  await expect(page.getByRole('button', { name: 'Remove authenticator app' })).toBeVisible();
+
+  // Signed out, the password alone is not enough: 'Two-Factor Authentication' asks for a code.
+  await signOut(page);
+  await signInWith(page, email, password);
+  await expect(page).toHaveURL(/\/login\?.*aal=aal2/);
+  await expect(page.getByText('Two-Factor Authentication')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+  // The code that turned the app on is spent (each code works once).
+  await page.getByLabel(/^Authentication code/).fill(enableCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('second-factor-error')).toContainText('Invalid authentication code');
+  // The app's next code (the step after the spent one; the server takes the adjacent step) signs in.
+  await page.getByLabel(/^Authentication code/).fill(app.generate({ timestamp: Date.now() + 30_000 }));
+  await page.screenshot({ path: test.info().outputPath('totp-sign-in.png') });
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectSignedInAs(page, email);
 });
