@@ -1,8 +1,7 @@
 import { Dropdown, Option, makeStyles, mergeClasses } from '@fluentui/react-components';
-import { TIME_RANGE_OPTIONS } from '@contracts';
-import { formatDateTime } from '@web/core/formatDateTime';
 
-/** The filter dropdowns of the list pages (catalogue, changes, insights, playbook runs): one look, one behaviour. */
+/** The filter dropdowns of the list pages (catalogue, changes, insights, playbook runs): one look, one behaviour. A time
+ * range is picked with the shared TimeRangePicker instead. */
 
 export interface FilterChoice {
   value: string;
@@ -78,32 +77,6 @@ export function MultiFilterDropdown({
         <Option key={choice.value} value={choice.value}>
           {choice.label}
         </Option>
-      ))}
-    </Dropdown>
-  );
-}
-
-/** A range's label: `now-1w` → 'Last 1w'; an absolute range as its times (up to 'now' when it has no end). */
-export function rangeLabel(from: string, to: string): string {
-  if (from.startsWith('now-') && !to) return `Last ${from.slice(4)}`;
-  return `${formatDateTime(from) || from} – ${to ? formatDateTime(to) || to : 'now'}`;
-}
-
-/**
- * The 'Time range' filter: the contract's TIME_RANGE_OPTIONS as `now-<range>` ('Last 1w'); an absolute range (from
- * a shared link) is shown as its times, with no option selected.
- */
-export function TimeRangeDropdown({ from, to, onChange, className }: { from: string; to: string; onChange(from: string): void; className?: string }) {
-  return (
-    <Dropdown
-      className={className}
-      aria-label="Time range"
-      value={rangeLabel(from, to)}
-      selectedOptions={[to ? '' : from]}
-      onOptionSelect={(_, data) => data.optionValue && onChange(data.optionValue)}
-    >
-      {TIME_RANGE_OPTIONS.map((range) => (
-        <Option key={range} value={`now-${range}`}>{`Last ${range}`}</Option>
       ))}
     </Dropdown>
   );

@@ -3,7 +3,7 @@ import { Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } fro
 import { DateTimeField } from './DateTimeField';
 import { type LocalDateTime, fromLocalDateTime, toLocalDateTime } from './localDateTime';
 import { absoluteTimeRange } from './resolve';
-import type { TimeRange } from './types';
+import type { AbsoluteTimeRange as AbsoluteRange } from './types';
 
 export const FROM_AFTER_TO = 'From must be before To';
 export const INVALID_DATE = 'Enter dates as YYYY-MM-DD and times as HH:MM';
@@ -12,8 +12,6 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
-
-type AbsoluteRange = Extract<TimeRange, { type: 'absolute' }>;
 
 /**
  * Spec 03 §2/§5: From and To with a calendar, Clear and Submit. Submit stays disabled until both dates are set and
@@ -34,7 +32,7 @@ export function AbsoluteRangeForm({ initial, onSubmit, onClear }: { initial?: Ab
       aria-label="Absolute time range"
       onSubmit={(event) => {
         event.preventDefault();
-        if (bothSet && !error && fromDate && toDate) onSubmit(absoluteTimeRange(fromDate, toDate) as AbsoluteRange);
+        if (bothSet && !error && fromDate && toDate) onSubmit(absoluteTimeRange(fromDate, toDate));
       }}
     >
       <Subtitle2>Absolute time range</Subtitle2>

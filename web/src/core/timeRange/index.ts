@@ -1,5 +1,5 @@
 /** The shared time range of spec 03 (§2 picker, §3 entity, §4 kinds, §8 messages, §9 units): see README.md. */
-export type { TimeRange, TimeRangeType, ResolvedTimeRange } from './types';
+export type { TimeRange, TimeRangeType, ResolvedTimeRange, RelativeTimeRange, AbsoluteTimeRange, MappedTimeRange } from './types';
 export { CUSTOM_DISPLAY, INVALID_MAPPED_RANGE, INVALID_RELATIVE_RANGE } from './types';
 export { timeRangeMs, rangeStart, relativeDuration, durationText, gatewayRelative } from './units';
 export { MAPPED_RANGES, findMappedRange, type MappedRangeOption } from './mapped';

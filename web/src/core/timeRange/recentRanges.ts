@@ -1,11 +1,9 @@
 import { sameTimeRange } from './resolve';
-import type { TimeRange } from './types';
+import type { AbsoluteTimeRange as AbsoluteRange } from './types';
 
 /** Spec 03 §9: the 4 recent absolute ranges kept, plus the new one. */
 export const RECENT_RANGES_KEPT = 4;
 export const RECENT_RANGES_STORAGE_KEY = 'timeRange.recentAbsoluteRanges';
-
-type AbsoluteRange = Extract<TimeRange, { type: 'absolute' }>;
 
 function isAbsolute(value: unknown): value is AbsoluteRange {
   const range = value as AbsoluteRange | null;

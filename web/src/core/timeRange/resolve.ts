@@ -1,9 +1,18 @@
 import { findMappedRange } from './mapped';
-import { CUSTOM_DISPLAY, INVALID_MAPPED_RANGE, INVALID_RELATIVE_RANGE, type ResolvedTimeRange, type TimeRange } from './types';
+import {
+  type AbsoluteTimeRange,
+  CUSTOM_DISPLAY,
+  INVALID_MAPPED_RANGE,
+  INVALID_RELATIVE_RANGE,
+  type MappedTimeRange,
+  type RelativeTimeRange,
+  type ResolvedTimeRange,
+  type TimeRange,
+} from './types';
 import { durationText, gatewayRelative, relativeDuration, timeRangeMs } from './units';
 
 /** `2d` (or `now-2d`) → the relative range 'Last 2 days'; undefined (logged) when it is not a duration. */
-export function relativeTimeRange(duration: string): TimeRange | undefined {
+export function relativeTimeRange(duration: string): RelativeTimeRange | undefined {
   const bare = duration.startsWith('now-') ? duration.slice(4) : duration;
   if (timeRangeMs(bare) === undefined) {
     console.error(INVALID_RELATIVE_RANGE, duration);
@@ -13,7 +22,7 @@ export function relativeTimeRange(duration: string): TimeRange | undefined {
 }
 
 /** A quick range by its key; undefined (logged) when there is no such range. */
-export function mappedTimeRange(key: string): TimeRange | undefined {
+export function mappedTimeRange(key: string): MappedTimeRange | undefined {
   const option = findMappedRange(key);
   if (!option) {
     console.error(INVALID_MAPPED_RANGE, key);
@@ -23,7 +32,7 @@ export function mappedTimeRange(key: string): TimeRange | undefined {
 }
 
 /** Two instants as an absolute range (ISO timestamps); `to` may be '' for "up to now". */
-export function absoluteTimeRange(from: Date | string, to: Date | string | ''): TimeRange {
+export function absoluteTimeRange(from: Date | string, to: Date | string | ''): AbsoluteTimeRange {
   const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
   return { type: 'absolute', from: iso(from), to: to === '' ? '' : iso(to), display: CUSTOM_DISPLAY };
 }

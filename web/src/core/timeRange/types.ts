@@ -8,6 +8,9 @@ export type TimeRange =
   | { type: 'mapped'; key: string; display: string };
 
 export type TimeRangeType = TimeRange['type'];
+export type RelativeTimeRange = Extract<TimeRange, { type: 'relative' }>;
+export type AbsoluteTimeRange = Extract<TimeRange, { type: 'absolute' }>;
+export type MappedTimeRange = Extract<TimeRange, { type: 'mapped' }>;
 
 /** The instants a range covers. */
 export interface ResolvedTimeRange {
