@@ -31,7 +31,7 @@ describe('single sign-on: authorization code + PKCE against a real OpenID provid
     expect(to.searchParams.get('state')).toBeTruthy();
     expect(to.searchParams.get('nonce')).toBeTruthy();
     expect(to.searchParams.get('redirect_uri')).toBe(`${CONSOLE_ORIGIN}/api/auth/oidc/callback`);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('oc_oidc_flow='))!;
+    const cookie = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('console_oidc_flow='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Path=\/api\/auth\/oidc/);
     // The verifier never leaves the server.

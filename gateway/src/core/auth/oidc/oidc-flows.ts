@@ -3,7 +3,7 @@ import { Db } from '../../database/db.service';
 import { newSecret, sha256 } from '../tokens';
 
 /** The browser's handle on its sign-in under way: HttpOnly, only sent to the callback's path. */
-export const FLOW_COOKIE = 'oc_oidc_flow';
+export const FLOW_COOKIE = 'console_oidc_flow';
 export const FLOW_COOKIE_PATH = '/api/auth/oidc';
 /** How long the provider's sign-in may take between the redirect and the callback. */
 export const FLOW_TTL_MS = 10 * 60_000;
