@@ -3,6 +3,7 @@ import { TOTP } from 'otpauth';
 import { Pool } from 'pg';
 import { hashPassword } from '../../gateway/src/core/auth/password';
 import { signIn, signInWith, signOut } from './helpers';
+import { E2E_PORT } from './playwright.config';
 import { e2eState } from './users';
 
 /**
@@ -154,4 +155,61 @@ test('a user turns on an authenticator app, sees recovery codes, and signs in wi
   await page.screenshot({ path: test.info().outputPath('totp-sign-in.png') });
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectSignedInAs(page, email);
+});
+
+test("a user adds a security key (Chromium's virtual authenticator) and signs in with it", async ({ browser }) => {
+  const tag = Date.now();
+  const email = `key-${tag}@e2e.local`;
+  const password = `key-password-${tag}`;
+  await createUser('Kim Key', email, password);
+  // A key is bound to a host name, and an IP address is not one: this browser opens the console as localhost.
+  const context = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'usb',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await signInWith(page, email, password);
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+
+    // Profile → Hardware tokens and biometrics → Add security key: the browser's key answers.
+    await page.goto('/profile-settings');
+    await expect(page.getByText('No security keys yet.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Desk key');
+    await page.getByRole('button', { name: 'Add security key' }).click();
+    const ready = page.getByRole('table', { name: 'Security keys' });
+    if (await confirmIfAsked(page, password, ready.or(page.getByText('Desk key added')))) {
+      await page.getByRole('textbox', { name: 'Name' }).fill('Desk key');
+      await page.getByRole('button', { name: 'Add security key' }).click();
+    }
+    await expect(page.getByText('Desk key added')).toBeVisible();
+    await expect(ready.getByRole('row').filter({ hasText: 'Desk key' })).toContainText('Never');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    // The first second factor comes with recovery codes.
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I saved them' }).click();
+    await page.screenshot({ path: test.info().outputPath('security-key-added.png') });
+
+    // Signed out, the password leads to 'Two-Factor Authentication', where the key signs in.
+    await signOut(page);
+    await signInWith(page, email, password);
+    await expect(page.getByText('Two-Factor Authentication')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Use a security key' }).click();
+    await expectSignedInAs(page, email);
+    await expect(page.getByRole('table', { name: 'Security keys' }).getByRole('row').filter({ hasText: 'Desk key' })).not.toContainText('Never');
+    await page.screenshot({ path: test.info().outputPath('security-key-used.png') });
+  } finally {
+    await context.close();
+  }
 });
