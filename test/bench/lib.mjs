@@ -121,7 +121,7 @@ export async function load(options) {
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon(options);
   if (r.non2xx || r.errors) console.log(`WARNING: ${r.non2xx} non-2xx answers, ${r.errors} errors for ${options.url ?? 'requests'}`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, errors: r.errors, non2xx: r.non2xx };
 }
 
 export const fmt = (n, d = 1) => Number(n).toFixed(d);
