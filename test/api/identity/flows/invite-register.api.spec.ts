@@ -88,6 +88,7 @@ describe('invitations and registration', () => {
     const second = await invite({ firstName: 'Eve', lastName: 'Again', email: 'eve@example.com', role: 'viewer' }).expect(201);
     expect(second.body.id).toBe(first.body.id);
     await request(t.server).post('/api/auth/register').send({ token: oldToken, password: NEW_PASSWORD }).expect(410);
+    await request(t.server).post('/api/auth/register').send({ token: 'made-up', password: NEW_PASSWORD }).expect(410);
 
     const token = new URL(second.body.link).searchParams.get('token')!;
     await t.pool.query(`update identity_codes set expires_at = now() - interval '1 minute' where person_id = $1 and used_at is null`, [first.body.id]);

@@ -19,7 +19,7 @@ export const MAX_CODE_ATTEMPTS = 20;
 /**
  * One-time codes of the emailed links (invitation, recovery, verification): a random secret goes into the link and only
  * its sha256 is stored. A code works once (the update that uses it is the check), until it expires, and a new code of
- * the same purpose for the same person voids the earlier ones.
+ * the same purpose for the same person replaces the earlier ones.
  */
 @Injectable()
 export class IdentityCodes {
@@ -34,7 +34,8 @@ export class IdentityCodes {
     q: Queryable = this.db.pool,
   ): Promise<{ secret: string; expiresAt: Date }> {
     const secret = newSecret();
-    await q.query(`update identity_codes set used_at = now() where person_id = $1 and purpose = $2 and used_at is null`, [personId, purpose]);
+    // Earlier codes of this purpose go: unused ones are void, used ones have done their job (one row per person stays).
+    await q.query(`delete from identity_codes where person_id = $1 and purpose = $2`, [personId, purpose]);
     const { rows } = await q.query<{ expires_at: Date }>(
       `insert into identity_codes (person_id, email, purpose, code_hash, expires_at, ip)
        values ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision), $6) returning expires_at`,
@@ -54,6 +55,19 @@ export class IdentityCodes {
     );
     if (!row) throw flowExpired(expiredMessage);
     return row;
+  }
+
+  /**
+   * Throws 410 unless the code is live, without counting or using it: checked before the expensive work of a flow (an
+   * argon2 hash), so a made-up token costs the server one indexed lookup.
+   */
+  async assertLive(secret: unknown, purpose: CodePurpose, expiredMessage: string): Promise<void> {
+    if (typeof secret !== 'string' || !secret) throw flowExpired(expiredMessage);
+    const row = await this.db.one(
+      `select 1 from identity_codes where code_hash = $1 and purpose = $2 and used_at is null and expires_at > now() and attempts < $3`,
+      [sha256(secret), purpose, MAX_CODE_ATTEMPTS],
+    );
+    if (!row) throw flowExpired(expiredMessage);
   }
 
   /** Uses the code: exactly one caller gets it, and only while it is live. 410 otherwise. */

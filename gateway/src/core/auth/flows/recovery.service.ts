@@ -58,6 +58,7 @@ export class RecoveryService {
   async complete(token: unknown, password: unknown): Promise<string> {
     const problem = passwordProblem(password);
     if (problem) throw badRequest(problem, 'invalid_password');
+    await this.codes.assertLive(token, 'recovery', FLOW_MESSAGES.recoveryExpired);
     const hash = await hashPassword(password as string);
     const personId = await this.db.transaction(async (tx) => {
       const code = await this.codes.consume(token, 'recovery', FLOW_MESSAGES.recoveryExpired, tx);

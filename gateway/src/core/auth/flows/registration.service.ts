@@ -54,6 +54,7 @@ export class RegistrationService {
   async acceptInvitation(token: unknown, password: unknown): Promise<string> {
     const problem = passwordProblem(password);
     if (problem) throw badRequest(problem, 'invalid_password');
+    await this.codes.assertLive(token, 'invite', FLOW_MESSAGES.inviteExpired);
     const hash = await hashPassword(password as string);
     return this.db.transaction(async (tx) => {
       const code = await this.codes.consume(token, 'invite', FLOW_MESSAGES.inviteExpired, tx);
