@@ -119,6 +119,18 @@ describe('second factors: authenticator app (TOTP) and recovery codes', () => {
     await b.agent.get('/api/auth/whoami').expect(403);
   });
 
+  it('checks no more than five of many guesses sent at once', async () => {
+    const person = await t.createPerson(['viewer']);
+    await enableTotp(await passwordStep(t, person.email));
+    const b = await passwordStep(t, person.email);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => write(b, 'post', '/api/auth/login/2fa').send({ method: 'recovery_code', code: `guess-${i}` })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
   it('asks for a recent sign-in before a second factor is set up or turned off', async () => {
     const person = await t.createPerson(['viewer']);
     const b = await passwordStep(t, person.email);

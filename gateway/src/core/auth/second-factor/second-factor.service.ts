@@ -127,7 +127,7 @@ export class SecondFactorService {
     if (answer.method === 'webauthn' && (typeof answer.response !== 'object' || answer.response === null)) {
       throw badRequest('The security key gave no answer', 'webauthn_response_required');
     }
-    await this.attempts.assertNotRateLimited(personId);
+    const attempt = await this.attempts.begin(personId, ip, answer.method);
     try {
       if (answer.method === 'totp') {
         if (!(await this.totp.verify(personId, answer.code!))) throw badRequest(INVALID_TOTP_CODE, 'invalid_code');
@@ -137,10 +137,11 @@ export class SecondFactorService {
         await this.webauthn.authenticate(personId, sessionId, rp, answer.response!);
       }
     } catch (error) {
-      if (error instanceof DomainError) await this.attempts.record(personId, ip, answer.method, false);
+      // A wrong answer stays counted; the server's own failure does not.
+      if (!(error instanceof DomainError)) await this.attempts.forget(attempt);
       throw error;
     }
-    await this.attempts.record(personId, ip, answer.method, true);
+    await this.attempts.succeeded(attempt);
     await this.identity.elevateSession(sessionId);
   }
 
