@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { Strategy } from 'passport-strategy';
 import { loadConfig } from '../../config/app-config';
 import type { Principal } from '../principal';
@@ -10,11 +11,11 @@ const principal: Principal = { personId: 'p1', email: 'a@b.test', name: 'A', rol
 /** A stand-in for the passport-jwt strategy: accepts tokens whose signature part is 'good', counting calls. */
 class FakeJwtStrategy extends Strategy {
   calls = 0;
-  authenticate(req: { headers: { authorization: string } }) {
+  override authenticate(req: Request) {
     this.calls++;
-    const token = req.headers.authorization.replace(/^Bearer /, '');
+    const token = String(req.headers.authorization).replace(/^Bearer /, '');
     if (token.endsWith('.good')) this.success(principal);
-    else this.fail(new Error('invalid signature'));
+    else this.fail(new Error('invalid signature'), 401);
   }
 }
 
