@@ -18,8 +18,8 @@ import { AbsoluteRangeForm } from '@web/core/timeRange/AbsoluteRangeForm';
 const useStyles = makeStyles({
   surface: { display: 'flex', gap: tokens.spacingHorizontalXL, maxWidth: 'calc(100vw - 32px)', flexWrap: 'wrap' },
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: '170px' },
-  list: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', maxHeight: '360px', overflowY: 'auto' },
-  option: { justifyContent: 'flex-start', fontWeight: tokens.fontWeightRegular },
+  list: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', maxHeight: '440px', overflowY: 'auto' },
+  option: { justifyContent: 'flex-start', flexShrink: 0, fontWeight: tokens.fontWeightRegular },
 });
 
 export interface TimeRangePickerProps {
@@ -69,7 +69,14 @@ export function TimeRangePicker({
   const option = (range: TimeRange, text: string, key: string) => {
     const current = sameTimeRange(range, value);
     return (
-      <Button key={key} className={styles.option} appearance={current ? 'secondary' : 'subtle'} aria-pressed={current} onClick={() => choose(range)}>
+      <Button
+        key={key}
+        size="small"
+        className={styles.option}
+        appearance={current ? 'secondary' : 'subtle'}
+        aria-pressed={current}
+        onClick={() => choose(range)}
+      >
         {text}
       </Button>
     );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { Calendar } from '@fluentui/react-calendar-compat';
+import { Calendar, DayOfWeek } from '@fluentui/react-calendar-compat';
 import { Calendar20Regular } from '@fluentui/react-icons';
 import { type LocalDateTime, fromLocalDateTime, localDate } from './localDateTime';
 
@@ -42,7 +42,11 @@ export function DateTimeField({ label, value, onChange }: { label: string; value
       </div>
       {calendarOpen && (
         <Calendar
+          // A calendar's value is controlled once set: a new one when the date goes from none to one.
+          key={picked ? 'picked' : 'none'}
           value={picked}
+          // Weeks start on Monday, as the quick ranges' Previous week.
+          firstDayOfWeek={DayOfWeek.Monday}
           showGoToToday
           onSelectDate={(date) => {
             onChange({ ...value, date: localDate(date) });
