@@ -144,6 +144,14 @@ describe('SecondFactorStep', () => {
     expect(bodiesSentTo(SIGN_IN)).toEqual([]);
   });
 
+  it('ends the waiting session for someone else to sign in', async () => {
+    serve({ [`GET ${METHODS}`]: [{ status: 200, body: { methods: ['totp'] } }], ['POST /api/auth/logout']: [{ status: 204, body: null }] });
+    const router = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in as someone else' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?return_to=%2Fincidents%3Fstatus%3Dopen'));
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/logout' && init.method === 'POST')).toBe(true);
+  });
+
   it('goes back to the password step when the waiting session is gone (401)', async () => {
     serve({ [`GET ${METHODS}`]: [{ status: 401, body: { statusCode: 401, code: 'unauthorized', message: 'Please sign in' } }] });
     const router = open();

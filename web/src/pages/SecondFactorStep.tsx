@@ -97,6 +97,13 @@ export function SecondFactorStep({ returnTo }: { returnTo: string }) {
     await answer({ method: 'webauthn', response });
   };
 
+  /** Gives up this sign-in: the waiting session ends and the password step starts again. */
+  const signOut = async () => {
+    setBusy(true);
+    await http.post(API_PATHS.logout).catch(() => undefined);
+    backToLogin();
+  };
+
   const choose = (next: CodeMethod) => {
     setChosen(next);
     setCode('');
@@ -147,6 +154,9 @@ export function SecondFactorStep({ returnTo }: { returnTo: string }) {
             Use a recovery code
           </Button>
         )}
+        <Button appearance="transparent" onClick={() => void signOut()} disabled={busy}>
+          Sign in as someone else
+        </Button>
       </div>
     </div>
   );
