@@ -108,16 +108,23 @@ describe('identity hardening', () => {
     expect(full.body).toEqual([{ email: viewer.email }]);
   });
 
-  it('prunes old sign-in attempts, ended sessions and expired tokens', async () => {
+  it('prunes old sign-in attempts, ended sessions, expired tokens, stale emailed links and old link requests', async () => {
     await t.pool.query(`insert into login_attempts (email, ip, success, created_at) values ('old@x', '1.2.3.4', false, now() - interval '3 days')`);
     const person = await t.createPerson(['viewer']);
     await t.pool.query(`insert into sessions (id, person_id, expires_at) values ('expired-session', $1, now() - interval '1 hour')`, [person.id]);
     await t.pool.query(`insert into access_tokens (name, value_hash, person_id, expires_at) values ('old', 'h-old', $1, now() - interval '1 hour')`, [
       person.id,
     ]);
+    await t.pool.query(
+      `insert into identity_codes (person_id, email, purpose, code_hash, expires_at) values
+         ($1, $2, 'recovery', 'h-stale', now() - interval '2 days'), ($1, $2, 'verification', 'h-live', now() + interval '1 hour')`,
+      [person.id, person.email],
+    );
+    await t.pool.query(`insert into identity_requests (purpose, email, created_at) values ('recovery', $1, now() - interval '2 days')`, [person.email]);
     const { IdentityService } = await import('../../gateway/src/core/auth/identity.service');
     const removed = await t.app.get(IdentityService).pruneExpired();
-    expect(removed).toMatchObject({ attempts: expect.any(Number), sessions: 1, tokens: 1 });
+    expect(removed).toMatchObject({ attempts: expect.any(Number), sessions: 1, tokens: 1, codes: 1, requests: 1 });
+    expect((await t.pool.query(`select code_hash from identity_codes where person_id = $1`, [person.id])).rows).toEqual([{ code_hash: 'h-live' }]);
     expect((await t.pool.query(`select count(*)::int n from login_attempts where email = 'old@x'`)).rows[0].n).toBe(0);
     expect((await t.pool.query(`select count(*)::int n from sessions where id = 'expired-session'`)).rows[0].n).toBe(0);
   });

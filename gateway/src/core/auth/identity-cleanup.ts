@@ -4,7 +4,7 @@ import { IdentityService } from './identity.service';
 
 export const IDENTITY_CLEANUP_JOB = 'identity.cleanup';
 
-/** Every hour, on one replica (a pg-boss schedule): old sign-in attempts, ended sessions and expired tokens go. */
+/** Every hour, on one replica (a pg-boss schedule): old sign-in attempts, ended sessions, expired tokens and emailed links go. */
 @Injectable()
 export class IdentityCleanup implements OnModuleInit {
   private readonly logger = new Logger('IdentityCleanup');
@@ -17,7 +17,9 @@ export class IdentityCleanup implements OnModuleInit {
   onModuleInit(): void {
     this.jobs.work(IDENTITY_CLEANUP_JOB, async () => {
       const removed = await this.identity.pruneExpired();
-      this.logger.log(`Removed ${removed.attempts} sign-in attempts, ${removed.sessions} sessions and ${removed.tokens} tokens`);
+      this.logger.log(
+        `Removed ${removed.attempts} sign-in attempts, ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.codes} emailed links and ${removed.requests} link requests`,
+      );
     });
     this.jobs.schedule(IDENTITY_CLEANUP_JOB, '17 * * * *');
   }

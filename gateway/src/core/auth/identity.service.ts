@@ -304,15 +304,20 @@ export class IdentityService {
     return rows.length > 0;
   }
 
-  /** Sign-in data that is only kept for a while: failed and old attempts, ended sessions, expired tokens. */
-  async pruneExpired(): Promise<{ attempts: number; sessions: number; tokens: number }> {
+  /**
+   * Sign-in data that is only kept for a while: failed and old attempts, ended sessions, expired tokens, emailed links
+   * a day past their expiry or use, and link requests older than the day their rate limits look at.
+   */
+  async pruneExpired(): Promise<{ attempts: number; sessions: number; tokens: number; codes: number; requests: number }> {
     const keepSeconds = Math.max(this.config.loginRateLimit.windowSeconds, 86_400);
-    const [attempts, sessions, tokens] = await Promise.all([
+    const [attempts, sessions, tokens, codes, requests] = await Promise.all([
       this.db.query(`delete from login_attempts where created_at < now() - make_interval(secs => $1) returning 1`, [keepSeconds]),
       this.db.query(`delete from sessions where expires_at < now() or revoked_at < now() - interval '1 day' returning 1`),
       this.db.query(`delete from access_tokens where expires_at < now() returning 1`),
+      this.db.query(`delete from identity_codes where expires_at < now() - interval '1 day' or used_at < now() - interval '1 day' returning 1`),
+      this.db.query(`delete from identity_requests where created_at < now() - interval '1 day' returning 1`),
     ]);
-    return { attempts: attempts.length, sessions: sessions.length, tokens: tokens.length };
+    return { attempts: attempts.length, sessions: sessions.length, tokens: tokens.length, codes: codes.length, requests: requests.length };
   }
 
   async person(personId: string): Promise<Omit<PersonRow, 'password_hash'> | undefined> {

@@ -23,8 +23,14 @@ export function loginUrlFor(location: Pick<Location, 'pathname' | 'search'>, var
   return `${LOGIN_PATH}?${search.toString()}`;
 }
 
+/**
+ * Pages open to people who are not signed in (spec 03 §2 sign-in and account pages): a 401 there is an answer for the
+ * page to show, never a reason to leave it.
+ */
+export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, '/registration', '/recovery', '/verification', '/bad-session', '/error'];
+
 export function handleUnauthorized(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
-  if (location.pathname === LOGIN_PATH) return;
+  if (PUBLIC_PATHS.includes(location.pathname)) return;
   handler(loginUrlFor(location));
 }
 
