@@ -4,7 +4,11 @@ import { JOB_HISTORY_RESOURCE, JobHistoryTable } from '@web/core/jobs';
 
 /** The jobHistory tab of a settings detail page: the record's runs (core `JobHistoryTable`: server-paged, a row opens its details). */
 export function SettingsJobHistory({ resourceId, resourceType }: { resourceId: string; resourceType: string }) {
-  return <JobHistoryTable resourceId={resourceId} resourceType={resourceType} />;
+  return (
+    <section aria-label="Job history">
+      <JobHistoryTable resourceId={resourceId} resourceType={resourceType} />
+    </section>
+  );
 }
 
 /** Re-reads every job history page on screen (after Run Now wrote a run). */

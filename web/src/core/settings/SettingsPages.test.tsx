@@ -221,7 +221,7 @@ describe('settings detail', () => {
     expect(await screen.findByText('members panel')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(screen.getByRole('tab', { name: 'Job History' }));
-    expect(await screen.findByText('No job runs yet')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('region', { name: 'Job history' })).findByText('No job runs yet')).toBeInTheDocument();
     await waitFor(() => expect(currentLocation()).toBe(`/settings/rules/${ID}?tab=jobHistory`));
     const query = new URL(api.last('GET /api/db/job_histories')!.url, 'http://x').searchParams;
     expect(query.get('resource_id')).toBe(`eq.${ID}`);
