@@ -152,6 +152,12 @@ describe('SecondFactorStep', () => {
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/logout' && init.method === 'POST')).toBe(true);
   });
 
+  it('goes on when the session has no second factor to give', async () => {
+    serve({ [`GET ${METHODS}`]: [{ status: 200, body: { methods: [] } }] });
+    const router = open();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents'));
+  });
+
   it('goes back to the password step when the waiting session is gone (401)', async () => {
     serve({ [`GET ${METHODS}`]: [{ status: 401, body: { statusCode: 401, code: 'unauthorized', message: 'Please sign in' } }] });
     const router = open();

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { Navigate, useNavigate } from 'react-router';
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { Body1, Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import type { SecondFactorMethod, WhoAmI } from '@contracts';
 import { API_PATHS, errorMessage, http, isApiError, LOGIN_PATH } from '@web/core/api';
 
@@ -112,6 +112,8 @@ export function SecondFactorStep({ returnTo }: { returnTo: string }) {
 
   if (isApiError(loadError) && loadError.status === 401) return <Navigate to={loginUrl} replace />;
   if (!data && !loadError) return <Spinner size="small" label="Loading" />;
+  // No second factor to give: the session is already complete (spec 03 §4: a session already available goes on).
+  if (data && methods.length === 0) return <Navigate to={returnTo} replace />;
 
   return (
     <div className={styles.form}>
@@ -135,9 +137,7 @@ export function SecondFactorStep({ returnTo }: { returnTo: string }) {
             Verify
           </Button>
         </form>
-      ) : (
-        methods.length === 0 && !loadError && <Body1>This account has no second factor to sign in with.</Body1>
-      )}
+      ) : null}
       <div className={styles.others}>
         {methods.includes('webauthn') && (
           <Button appearance={method ? 'transparent' : 'primary'} onClick={() => void signInWithKey()} disabled={busy}>
