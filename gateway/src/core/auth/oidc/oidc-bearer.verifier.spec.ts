@@ -40,6 +40,13 @@ describe('OidcBearerVerifier', () => {
     expect(strategy.calls).toBe(1);
   });
 
+  it('verifies a token once for concurrent requests', async () => {
+    const { strategy, verifier: v } = verifier(true, '0');
+    const token = jwt(inAnHour());
+    expect(await Promise.all([v.verify(token), v.verify(token), v.verify(token)])).toEqual([principal, principal, principal]);
+    expect(strategy.calls).toBe(1);
+  });
+
   it('never serves a cached principal past the token’s own expiry', async () => {
     const { strategy, verifier: v } = verifier();
     const token = jwt(Math.floor(Date.now() / 1000) - 1);

@@ -17,6 +17,7 @@ import { OidcJwtStrategy, bearerRequest } from './oidc-jwt.strategy';
 export class OidcBearerVerifier implements ExternalBearerVerifier {
   private readonly logger = new Logger('SingleSignOn');
   private readonly cache: PrincipalCache;
+  private readonly verifying = new Map<string, Promise<Principal | undefined>>();
 
   constructor(
     private readonly oidc: OidcClientService,
@@ -31,7 +32,21 @@ export class OidcBearerVerifier implements ExternalBearerVerifier {
     const key = `j:${sha256(token)}`;
     const cached = this.cache.get(key);
     if (cached && !expired(token)) return cached;
-    const principal = await new Promise<Principal | undefined>((resolve, reject) => {
+    // Concurrent requests with one token (a client's parallel calls) share one verification.
+    const running = this.verifying.get(key);
+    if (running) return running;
+    const verification = this.check(token)
+      .then((principal) => {
+        if (principal) this.cache.set(key, principal);
+        return principal;
+      })
+      .finally(() => this.verifying.delete(key));
+    this.verifying.set(key, verification);
+    return verification;
+  }
+
+  private check(token: string): Promise<Principal | undefined> {
+    return new Promise<Principal | undefined>((resolve, reject) => {
       // This app's own strategy instance, not passport's registry by name (several apps may share one process).
       const authenticate = passport.authenticate(this.strategy, { session: false }, (error: Error | null, user: Principal | false, info: unknown) => {
         if (error) return reject(error);
@@ -44,8 +59,6 @@ export class OidcBearerVerifier implements ExternalBearerVerifier {
       this.logger.warn(`Bearer JWT not verified: ${error.message}`);
       return undefined;
     });
-    if (principal) this.cache.set(key, principal);
-    return principal;
   }
 }
 
