@@ -9,7 +9,8 @@ import { e2eState } from './users';
 /**
  * Issue 14 identity journeys in the built console: an admin invites a user from /settings/users and the invitee
  * creates the account through the one-time link in a browser of their own; a user turns on an authenticator app on
- * the profile page and signs in with a code computed from the secret the page shows.
+ * the profile page and signs in with a code computed from the secret the page shows; a user adds a security key
+ * (Chromium's virtual authenticator) and signs in with it.
  */
 
 /** The profile page shows who is signed in. */
