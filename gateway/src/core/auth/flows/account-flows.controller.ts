@@ -99,7 +99,8 @@ export class AccountFlowsController {
     if (principal?.via === 'session' && req.header(CSRF_HEADER) !== csrfTokenFor(req.cookies?.[SESSION_COOKIE] as string)) {
       throw forbidden('Missing or invalid CSRF token', 'csrf');
     }
-    return this.verification.request(body.email, principal, publicOrigin(this.config, req), requestIp(req));
+    // Signed in (CSRF checked above), the link goes to the person's own address: their browser's origin may name it.
+    return this.verification.request(body.email, principal, publicOrigin(this.config, req, principal?.via === 'session'), requestIp(req));
   }
 
   @Public()

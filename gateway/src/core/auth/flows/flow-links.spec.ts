@@ -13,8 +13,11 @@ describe('emailed links', () => {
     );
   });
 
-  it("otherwise follow the browser's origin, else scheme and host", () => {
-    expect(publicOrigin({ publicUrl: null }, req({ origin: 'http://localhost:5173', host: 'localhost:8080' }))).toBe('http://localhost:5173');
+  it("otherwise follow the browser's origin when it names the host (or the sender may choose), else scheme and host", () => {
+    expect(publicOrigin({ publicUrl: null }, req({ origin: 'http://localhost:5173', host: 'localhost:5173' }))).toBe('http://localhost:5173');
+    expect(publicOrigin({ publicUrl: null }, req({ origin: 'http://localhost:5173', host: 'localhost:8080' }), true)).toBe('http://localhost:5173');
+    // A recovery request for someone else's address: its Origin does not choose where their link points.
+    expect(publicOrigin({ publicUrl: null }, req({ origin: 'https://evil.example', host: 'console.internal:8080' }))).toBe('http://console.internal:8080');
     expect(publicOrigin({ publicUrl: null }, req({ host: 'console.internal:8080' }, 'https'))).toBe('https://console.internal:8080');
     expect(publicOrigin({ publicUrl: null }, req({ origin: 'null', host: 'console.internal' }))).toBe('http://console.internal');
   });

@@ -27,6 +27,6 @@ export class InviteController {
       'smtp connection is configured. Re-inviting someone who never registered voids their previous link.',
   })
   invite(@Body() body: InviteUserDto, @Req() req: Request): Promise<InviteUserResponse> {
-    return this.invites.invite(body, req.principal!, publicOrigin(this.config, req), requestIp(req));
+    return this.invites.invite(body, req.principal!, publicOrigin(this.config, req, true), requestIp(req));
   }
 }
