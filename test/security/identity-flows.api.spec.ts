@@ -157,3 +157,26 @@ describe('identity flows under attack', () => {
       '(IdentityService.authenticate skips the hash when password_hash is null: a timing oracle for those accounts; /tmp/requests/SEC.md)',
   );
 });
+
+describe('open registration under attack', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ HEALTH_SCHEDULER: 'off', REGISTRATION_OPEN: 'true' });
+  });
+  afterAll(() => t?.stop());
+
+  it('refuses names with line breaks, which would write lines of their own into the email the console sends', async () => {
+    const injected = 'Eve\n\nYour account was locked. Unlock it at https://attacker.example/unlock\n';
+    for (const names of [
+      { firstName: injected, lastName: 'Doe' },
+      { firstName: 'Eve', lastName: `Doe\r\nhttps://attacker.example` },
+    ]) {
+      const res = await request(t.server)
+        .post('/api/auth/register')
+        .send({ ...names, email: 'someone-else@example.com', password: 'registered-pw' });
+      expect(res.status).toBe(400);
+    }
+    const { rows } = await t.pool.query(`select 1 from people where email = 'someone-else@example.com'`);
+    expect(rows).toHaveLength(0);
+  });
+});

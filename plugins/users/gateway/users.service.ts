@@ -27,6 +27,8 @@ export interface UpdateUserInput {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_MAX = 100;
+/** A name goes into emails' text (invitations name their inviter): no line breaks or other control characters. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A user row of `/settings/users`: roles as stored (none means viewer on the server; the web shows the highest). */
 const USER_SELECT = `
@@ -127,8 +129,8 @@ export class UsersService {
     if (input.firstName === undefined && input.lastName === undefined) return undefined;
     const first = typeof input.firstName === 'string' ? input.firstName.trim() : '';
     const last = typeof input.lastName === 'string' ? input.lastName.trim() : '';
-    if (!first || first.length > NAME_MAX) throw badRequest(USER_FORM_MESSAGES.firstName, 'invalid_first_name');
-    if (!last || last.length > NAME_MAX) throw badRequest(USER_FORM_MESSAGES.lastName, 'invalid_last_name');
+    if (!first || first.length > NAME_MAX || CONTROL_CHARACTERS.test(first)) throw badRequest(USER_FORM_MESSAGES.firstName, 'invalid_first_name');
+    if (!last || last.length > NAME_MAX || CONTROL_CHARACTERS.test(last)) throw badRequest(USER_FORM_MESSAGES.lastName, 'invalid_last_name');
     return `${first} ${last}`;
   }
 

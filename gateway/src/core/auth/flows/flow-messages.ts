@@ -34,4 +34,7 @@ export function passwordProblem(password: unknown): string | undefined {
 }
 
 /** The simple address pattern of the invite form (spec 03 §5). */
+/** Line breaks and other control characters: a name goes into emails' text, where they would start lines of their own. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

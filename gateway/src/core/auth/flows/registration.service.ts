@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Db } from '../../database/db.service';
 import { badRequest, conflict, forbidden } from '../../http/domain-error';
 import { hashPassword } from '../password';
-import { EMAIL_PATTERN, FLOW_MESSAGES, flowExpired, passwordProblem } from './flow-messages';
+import { CONTROL_CHARACTERS, EMAIL_PATTERN, FLOW_MESSAGES, flowExpired, passwordProblem } from './flow-messages';
 import { IdentityCodes } from './identity-codes';
 import { VerificationService } from './verification.service';
 
@@ -76,8 +76,8 @@ export class RegistrationService {
     const firstName = text(input.firstName);
     const lastName = text(input.lastName);
     const email = text(input.email);
-    if (!firstName || firstName.length > 100) throw badRequest(USER_FORM_MESSAGES.firstName, 'invalid_first_name');
-    if (!lastName || lastName.length > 100) throw badRequest(USER_FORM_MESSAGES.lastName, 'invalid_last_name');
+    if (!firstName || firstName.length > 100 || CONTROL_CHARACTERS.test(firstName)) throw badRequest(USER_FORM_MESSAGES.firstName, 'invalid_first_name');
+    if (!lastName || lastName.length > 100 || CONTROL_CHARACTERS.test(lastName)) throw badRequest(USER_FORM_MESSAGES.lastName, 'invalid_last_name');
     if (!email) throw badRequest(USER_FORM_MESSAGES.email, 'invalid_email');
     if (email.length > 320 || !EMAIL_PATTERN.test(email)) throw badRequest(USER_FORM_MESSAGES.emailFormat, 'invalid_email');
     const problem = passwordProblem(input.password);
