@@ -153,6 +153,12 @@ describe('identity flows under attack', () => {
   });
 
   it.todo(
+    "refuses a deactivated (or demoted) person's single sign-on Bearer JWT at once, as their sessions and tokens are: OidcBearerVerifier " +
+      'keeps its own principal cache, which IdentityService.evictPerson does not clear, so the JWT keeps working with the old roles for ' +
+      'AUTH_CACHE_MS (SEC-2 in /tmp/requests/SEC.md, with a failing test)',
+  );
+
+  it.todo(
     'spends the same argon2 work on a sign-in for an invited (no password yet) or single-sign-on-only account as for an unknown one ' +
       '(IdentityService.authenticate skips the hash when password_hash is null: a timing oracle for those accounts; /tmp/requests/SEC.md)',
   );
