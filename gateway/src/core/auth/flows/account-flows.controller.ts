@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CSRF_HEADER, SESSION_COOKIE, type LoginResponse } from '@contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { forbidden } from '../../http/domain-error';
+import { DomainError, forbidden } from '../../http/domain-error';
 import { Public } from '../../rbac/decorators';
 import { requestIp } from '../auth.guard';
 import { csrfTokenFor } from '../tokens';
@@ -14,6 +14,15 @@ import { RecoveryService } from './recovery.service';
 import { RegistrationService, type Invitation } from './registration.service';
 import { RequestLimiter } from './request-limiter';
 import { VerificationService, type VerificationStatus } from './verification.service';
+
+/**
+ * The routes that end in a new session are public, so nothing but this stops a cross-site HTML form (urlencoded, no
+ * preflight) from posting a token the attacker holds and signing the visitor's browser into the attacker's account.
+ * A form cannot send JSON; the console's pages do.
+ */
+function assertJson(req: Request): void {
+  if (!req.is(['application/json', 'application/*+json'])) throw new DomainError(415, 'json_required', 'Send the request as JSON (application/json)');
+}
 
 /**
  * The self-service flows a signed-out visitor walks through (spec 03 §2, §7 identity flows): registration by invitation
@@ -54,6 +63,7 @@ export class AccountFlowsController {
       '(403 unless enabled; a verification link is emailed). Signs in and answers whoami.',
   })
   async register(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    assertJson(req);
     const ip = requestIp(req);
     let personId: string;
     if (body.token !== undefined && body.token !== null && body.token !== '') {
@@ -78,6 +88,7 @@ export class AccountFlowsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Set a new password with the recovery link's token: every session of the account ends, then a new one begins" })
   async completeRecovery(@Body() body: CompleteRecoveryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    assertJson(req);
     const personId = await this.recovery.complete(body.token, body.password);
     return this.signIn.signIn(personId, 'recovery', req, res);
   }
