@@ -2,7 +2,7 @@ import request from 'supertest';
 import { addSmtpConnection, agentFrom, linkIn, mailTo } from '../api/identity/flows/flow-support';
 import { enableTotp, passwordStep } from '../api/identity/second-factor/second-factor-helpers';
 import { startSmtpPeer, type SmtpPeer } from '../support/peers/smtp-peer';
-import { TestApp, type SignedInAgent } from '../support/test-app';
+import { TEST_PASSWORD, TestApp, type SignedInAgent } from '../support/test-app';
 
 /** Issue 14 security review: the account flows, attacked from outside (see docs/security.md, "Issue 14 review"). */
 describe('identity flows under attack', () => {
@@ -177,21 +177,17 @@ describe('identity flows under attack', () => {
     await request(t.server).post('/api/auth/recovery/complete').send({ token, password: 'attacker-knows-it' }).expect(200);
   });
 
-  it.todo(
-    "refuses a cross-site HTML form POST to /api/auth/login (login CSRF: the urlencoded body parser accepts it and the answer's " +
-      "Set-Cookie signs the visitor's browser into the attacker's account; SEC-5 in /tmp/requests/SEC.md)",
-  );
-
-  it.todo(
-    "refuses a deactivated (or demoted) person's single sign-on Bearer JWT at once, as their sessions and tokens are: OidcBearerVerifier " +
-      'keeps its own principal cache, which IdentityService.evictPerson does not clear, so the JWT keeps working with the old roles for ' +
-      'AUTH_CACHE_MS (SEC-2 in /tmp/requests/SEC.md, with a failing test)',
-  );
-
-  it.todo(
-    'spends the same argon2 work on a sign-in for an invited (no password yet) or single-sign-on-only account as for an unknown one ' +
-      '(IdentityService.authenticate skips the hash when password_hash is null: a timing oracle for those accounts; /tmp/requests/SEC.md)',
-  );
+  it('refuses a cross-site HTML form POST to /api/auth/login (login CSRF: it would sign the visitor into the attacker account)', async () => {
+    const attacker = await t.createPerson(['viewer']);
+    const res = await request(t.server)
+      .post('/api/auth/login')
+      .set('origin', 'https://attacker.example')
+      .type('form')
+      .send({ email: attacker.email, password: TEST_PASSWORD })
+      .expect(415);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    await request(t.server).post('/api/auth/login').send({ email: attacker.email, password: TEST_PASSWORD }).expect(200);
+  });
 });
 
 describe('open registration under attack', () => {

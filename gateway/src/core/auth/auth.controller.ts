@@ -36,6 +36,9 @@ export class AuthController {
       "(`second_factor_required`). `refresh: true` re-authenticates the signed-in user's current session ('Confirm Action').",
   })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    // Only the console's own page signs in: a form on another site (a 'simple' cross-site POST, which needs no preflight)
+    // must not sign the visitor's browser into an account of the attacker's choosing (login CSRF).
+    if (!req.is('application/json')) throw new DomainError(415, 'unsupported_media_type', 'Sign in with a JSON body');
     if (body.refresh) return this.refresh(body, req);
     const principal = await this.identity.authenticate(body.email, body.password, requestIp(req));
     if (principal.secondFactor) {

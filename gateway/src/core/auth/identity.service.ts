@@ -153,8 +153,11 @@ export class IdentityService {
   async authenticate(email: string, password: string, ip: string, lane: 'interactive' | 'api' = 'interactive'): Promise<Principal> {
     await this.assertNotRateLimited(email, ip);
     const person = await this.findPersonByEmail(email);
-    const hash = person ? person.password_hash : await decoyHash();
-    const ok = await this.hashing.run(lane, () => verifyPassword(hash, person ? password : `${password}x`));
+    // An account without a password (invited, or single sign-on only) costs the same argon2 run as any other: the
+    // answer's timing tells nobody which addresses exist.
+    const hasPassword = !!person?.password_hash;
+    const hash = hasPassword ? person!.password_hash : await decoyHash();
+    const ok = (await this.hashing.run(lane, () => verifyPassword(hash, hasPassword ? password : `${password}x`))) && hasPassword;
     await this.recordAttempt(email, ip, ok);
     if (!person || !ok) throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
     await this.db.query('update people set last_login = now() where id = $1', [person.id]);
@@ -198,9 +201,18 @@ export class IdentityService {
     await this.db.query(`update sessions set authenticated_at = now() where id = $1 and revoked_at is null`, [sessionId]);
   }
 
+  /** Other caches of principals on this replica (the single sign-on JWT verifier's): told on every eviction. */
+  private readonly evictListeners: ((personId: string) => void)[] = [];
+
+  /** `listener` forgets a person whenever this replica does (deactivated, roles changed, credentials changed). */
+  onEvictPerson(listener: (personId: string) => void): void {
+    this.evictListeners.push(listener);
+  }
+
   /** Forget what this replica cached for a person (roles, state or credentials changed); other replicas within AUTH_CACHE_MS. */
   evictPerson(personId: string): void {
     this.cache.evictPerson(personId);
+    for (const listener of this.evictListeners) listener(personId);
   }
 
   /**
@@ -284,7 +296,7 @@ export class IdentityService {
         `insert into access_tokens (name, purpose, value_hash, person_id, created_by, expires_at) values ($1, $1, $2, $3, $3, now() + make_interval(days => $4::int))`,
         [KUBECONFIG_TOKEN, sha256(token), personId, this.config.kubeconfigTokenDays],
       );
-      this.cache.evictPerson(personId);
+      this.evictPerson(personId);
       return token;
     });
   }
@@ -300,7 +312,7 @@ export class IdentityService {
   /** Revokes one of the person's own tokens; false when they have no such token. */
   async revokeToken(personId: string, tokenId: string): Promise<boolean> {
     const rows = await this.db.query(`delete from access_tokens where id = $1 and person_id = $2 returning id`, [tokenId, personId]);
-    if (rows.length) this.cache.evictPerson(personId);
+    if (rows.length) this.evictPerson(personId);
     return rows.length > 0;
   }
 

@@ -26,7 +26,7 @@ function verifier(enabled = true, authCacheMs = '60000') {
   const strategy = new FakeJwtStrategy();
   const oidc = { enabled } as OidcClientService;
   const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_CACHE_MS: authCacheMs });
-  return { strategy, verifier: new OidcBearerVerifier(oidc, strategy as unknown as OidcJwtStrategy, config) };
+  return { strategy, verifier: new OidcBearerVerifier(oidc, strategy as unknown as OidcJwtStrategy, config, { onEvictPerson: () => undefined } as never) };
 }
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import passport from 'passport';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { ExternalBearerVerifier, Principal } from '../principal';
+import { IdentityService } from '../identity.service';
 import { PrincipalCache } from '../principal-cache';
 import { sha256 } from '../tokens';
 import { OidcClientService } from './oidc-client.service';
@@ -23,8 +24,11 @@ export class OidcBearerVerifier implements ExternalBearerVerifier {
     private readonly oidc: OidcClientService,
     private readonly strategy: OidcJwtStrategy,
     @Inject(APP_CONFIG) config: AppConfig,
+    identity: IdentityService,
   ) {
     this.cache = new PrincipalCache(config.authCacheMs);
+    // A deactivated or demoted person's JWT stops working at once on this replica, as their sessions and tokens do.
+    identity.onEvictPerson((personId) => this.cache.evictPerson(personId));
   }
 
   async verify(token: string): Promise<Principal | undefined> {

@@ -83,9 +83,11 @@ export function claimedOrganizations(claims: Claims, orgClaim: string | null): C
 
 /** The name a new person gets: `name`, else given + family name, else the email's local part. */
 export function displayName(claims: Claims, email: string): string {
-  const name = typeof claims.name === 'string' ? claims.name.trim() : '';
+  // No control characters: the name is written into emails ('Hello {name},') and must stay one line.
+  const clean = (value: unknown) => (typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() : '');
+  const name = clean(claims.name);
   if (name) return name.slice(0, 200);
-  const parts = [claims.given_name, claims.family_name].filter((p): p is string => typeof p === 'string' && !!p.trim());
+  const parts = [clean(claims.given_name), clean(claims.family_name)].filter(Boolean);
   if (parts.length) return parts.join(' ').slice(0, 200);
   return email.split('@')[0] || email;
 }
