@@ -154,7 +154,7 @@ test('an editor scrapes files into the catalogue: scraper editor, Run Now, the i
   // The scheduler's first run of the new scraper, then Run Now ('Success' is also a column: the status, case and all).
   await expect(
     page
-      .getByRole('table', { name: 'Job history' })
+      .getByRole('region', { name: 'Job history' })
       .getByTestId('job-history-row')
       .filter({ hasText: /SUCCESS/ }),
   ).toHaveCount(2);

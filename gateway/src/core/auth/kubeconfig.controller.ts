@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { dumpYaml } from '../documents';
-import { DomainError, forbidden } from '../http/domain-error';
+import { DomainError } from '../http/domain-error';
 import { SignedIn } from '../rbac/decorators';
 import { IdentityService } from './identity.service';
 

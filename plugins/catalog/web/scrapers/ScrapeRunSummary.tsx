@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { ScrapeRunResult } from '@contracts';
-import { ScrapeSummary } from '@web/core/editor/JobDetailsModal';
+import { ScrapeSummary } from '@web/core/jobs';
 
 const INTENT = { SUCCESS: 'success', WARNING: 'warning', FAILED: 'error' } as const;
 
