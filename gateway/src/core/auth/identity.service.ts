@@ -67,7 +67,7 @@ export class IdentityService {
    * password), so an API client does not cost an argon2 run per request; sign-out, password changes and
    * deactivation take effect within that time.
    */
-  async authenticateBasic(email: string, password: string, ip: string): Promise<Principal> {
+  authenticateBasic(email: string, password: string, ip: string): Principal | Promise<Principal> {
     const key = `b:${createHmac('sha256', this.basicKey).update(email.toLowerCase()).update('\0').update(password).digest('hex')}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
@@ -255,10 +255,13 @@ export class IdentityService {
     await this.db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
   }
 
-  async principalFromAccessToken(token: string): Promise<Principal | undefined> {
+  /** A console access token's person; at once (no promise) when it was resolved a moment ago. */
+  principalFromAccessToken(token: string): Principal | undefined | Promise<Principal | undefined> {
     const key = `t:${sha256(token)}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
+    return this.cache.get(key) ?? this.loadAccessToken(token, key);
+  }
+
+  private async loadAccessToken(token: string, key: string): Promise<Principal | undefined> {
     const person = await this.db.one<PersonRow & { token_id: string }>(
       `select p.id, p.name, p.email, p.avatar, p.password_hash, t.id as token_id
          from access_tokens t join people p on p.id = t.person_id

@@ -22,7 +22,8 @@ export interface Principal {
  * identity provider integration when one is configured; the guard asks it for any other Bearer value.
  */
 export interface ExternalBearerVerifier {
-  verify(token: string): Promise<Principal | undefined>;
+  /** At once (no promise) when the answer is at hand: the guard runs on every request. */
+  verify(token: string): Principal | undefined | Promise<Principal | undefined>;
 }
 export const EXTERNAL_BEARER = Symbol('EXTERNAL_BEARER');
 
