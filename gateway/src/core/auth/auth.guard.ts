@@ -152,7 +152,7 @@ export class AuthGuard implements CanActivate {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon < 0) throw unauthorized('Malformed Basic credentials');
-      const basic = this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), requestIp(req));
+      const basic = this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), () => requestIp(req));
       return basic instanceof Promise ? basic.then(refuseSecondFactorBasic) : refuseSecondFactorBasic(basic);
     }
     if (/^bearer$/i.test(scheme)) {

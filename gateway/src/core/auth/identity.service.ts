@@ -67,13 +67,14 @@ export class IdentityService {
    * password), so an API client does not cost an argon2 run per request; sign-out, password changes and
    * deactivation take effect within that time.
    */
-  authenticateBasic(email: string, password: string, ip: string): Principal | Promise<Principal> {
+  authenticateBasic(email: string, password: string, ip: () => string): Principal | Promise<Principal> {
     const key = `b:${createHmac('sha256', this.basicKey).update(email.toLowerCase()).update('\0').update(password).digest('hex')}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const running = this.verifying.get(key);
     if (running) return running;
-    const verification = this.authenticate(email, password, ip, 'api')
+    // The caller's address (proxy rules applied) is only worked out when the credentials are checked, not per request.
+    const verification = this.authenticate(email, password, ip(), 'api')
       .then((principal) => (this.cache.set(key, principal), principal))
       .finally(() => this.verifying.delete(key));
     this.verifying.set(key, verification);
