@@ -143,6 +143,8 @@ export interface LinkedIdentities {
   enabled: boolean;
   label: string;
   identities: LinkedIdentity[];
+  /** The account has a password: an identity may be unlinked without locking the person out. */
+  has_password: boolean;
 }
 
 /** An organisation as hosted mode shows it (spec 03 §3: slug, publicMetadata {backend_url, direct}). */

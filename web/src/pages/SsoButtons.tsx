@@ -1,7 +1,7 @@
 import { Button, Divider, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { LOGIN_FLOW_MESSAGES } from '@contracts';
+import { SSO_ERROR_MESSAGES } from '@contracts';
 
 /** `GET /api/auth/oidc/config` (public): whether single sign-on is offered and its button label. */
 export interface OidcConfig {
@@ -16,23 +16,10 @@ export const OIDC_CONFIG_PATH = '/api/auth/oidc/config';
  * What `?sso_error=<code>` means (gateway/src/core/auth/oidc/sso-errors.ts). Only these sentences are shown: the URL
  * carries a code, never text, so a link cannot make the login page say something else.
  */
-export const SSO_ERROR_MESSAGES: Record<string, string> = {
-  security_violation: LOGIN_FLOW_MESSAGES.securityViolation,
-  expired: LOGIN_FLOW_MESSAGES.expired,
-  return_to_not_allowed: LOGIN_FLOW_MESSAGES.returnToNotAllowed,
-  not_configured: 'Single sign-on is not configured on this console.',
-  unavailable: 'Single sign-on is not available right now. Please try again later.',
-  provider_refused: 'The identity provider did not sign you in. Please try again.',
-  deactivated: 'Your account is deactivated. Ask an administrator to reactivate it.',
-  no_email: 'The identity provider did not share your email address, so no account can be found or made for you.',
-  unverified_email: 'An account with this email already exists. Sign in with your password, then link single sign-on on your profile page.',
-  linked_elsewhere: 'This identity is already linked to another user.',
-  no_subject: 'The identity provider did not say who you are.',
-};
 const UNKNOWN_SSO_ERROR = 'Single sign-on failed. Please try again.';
 
 export function ssoErrorMessage(code: string): string {
-  return SSO_ERROR_MESSAGES[code] ?? UNKNOWN_SSO_ERROR;
+  return (SSO_ERROR_MESSAGES as Record<string, string>)[code] ?? UNKNOWN_SSO_ERROR;
 }
 
 /** Where the button goes: the gateway starts the flow and redirects to the provider (a full-page navigation). */

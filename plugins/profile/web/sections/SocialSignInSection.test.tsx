@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, useLocation } from 'react-router';
 import { TestProviders, whoamiFor } from '@web/core/testing/TestProviders';
 import { jsonResponse } from '@web/core/testing/jsonResponse';
-import { IDENTITIES_PATH, SocialSignInSection, UNLINK_NEEDS_PASSWORD, type LinkedIdentities } from './SocialSignInSection';
+import type { LinkedIdentities } from '@contracts';
+import { IDENTITIES_PATH, SocialSignInSection, UNLINK_NEEDS_PASSWORD } from './SocialSignInSection';
 
 const fetchMock = jest.fn();
 beforeEach(() => {

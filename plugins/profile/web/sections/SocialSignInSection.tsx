@@ -1,3 +1,4 @@
+import type { LinkedIdentities, LinkedIdentity } from '@contracts';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { useSearchParams } from 'react-router';
@@ -24,22 +25,6 @@ import { Loading } from '@web/core/components/Loading';
 import { formatDateTime } from '@web/core/formatDateTime';
 import { ConfirmActionCancelled, useConfirmAction } from './useConfirmAction';
 import { useFlashMessage } from './useFlashMessage';
-
-/** A provider identity linked to the signed-in person (`GET /api/auth/oidc/identities`). */
-export interface LinkedIdentity {
-  id: string;
-  provider: string;
-  email: string | null;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface LinkedIdentities {
-  enabled: boolean;
-  label: string;
-  identities: LinkedIdentity[];
-  has_password: boolean;
-}
 
 export const IDENTITIES_PATH = '/api/auth/oidc/identities';
 export const UNLINK_NEEDS_PASSWORD = 'Set a password before unlinking: it is your only way to sign in.';

@@ -1,26 +1,9 @@
+import type { LinkedIdentities, LinkedIdentity } from '@contracts';
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db.service';
 import { badRequest, notFound } from '../../http/domain-error';
 import { IdentityService } from '../identity.service';
 import { OidcClientService } from './oidc-client.service';
-
-/** A provider identity linked to the signed-in person (never the provider's tokens). */
-export interface LinkedIdentity {
-  id: string;
-  provider: string;
-  email: string | null;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface LinkedIdentities {
-  /** Single sign-on is configured (a new link can be made). */
-  enabled: boolean;
-  label: string;
-  identities: LinkedIdentity[];
-  /** The account has a password: an identity may be unlinked without locking the person out. */
-  has_password: boolean;
-}
 
 export const UNLINK_NEEDS_PASSWORD = 'Set a password before unlinking: it is your only way to sign in.';
 

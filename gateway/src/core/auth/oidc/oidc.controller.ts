@@ -1,3 +1,4 @@
+import type { LinkedIdentities, OidcPublicConfig } from '@contracts';
 import { Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -7,19 +8,10 @@ import { requestIp } from '../auth.guard';
 import { setSessionCookies } from '../session-cookies';
 import { OidcClientService, SingleSignOnUnavailable } from './oidc-client.service';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_MS } from './oidc-flows';
-import { OidcIdentitiesService, type LinkedIdentities } from './oidc-identities.service';
+import { OidcIdentitiesService } from './oidc-identities.service';
 import { loginWithError, OidcSignInService } from './oidc-sign-in.service';
 import { SSO_ERROR } from './sso-errors';
 import { allowedReturnTo } from './return-to';
-
-/** `GET /api/auth/oidc/config`: what the login page needs to offer single sign-on. */
-export interface OidcPublicConfig {
-  enabled: boolean;
-  /** 'Sign in with {label}'. */
-  label: string;
-  /** Hosted mode: organisations come from the provider (OIDC_ORG_CLAIM). */
-  hosted: boolean;
-}
 
 @ApiTags('auth')
 @Controller('api/auth/oidc')

@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { badRequest } from '../../http/domain-error';
 import { SignedIn } from '../../rbac/decorators';
 import { SwitchOrganizationDto } from './dto/switch-organization.dto';
-import { OrganizationsService, type Organization } from './organizations.service';
+import type { Organization } from '@contracts';
+import { OrganizationsService } from './organizations.service';
 
 /** The response header naming the caller's current organisation (hosted mode). */
 export const ORGANIZATION_HEADER = 'X-Organization';

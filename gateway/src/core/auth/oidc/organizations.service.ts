@@ -1,3 +1,4 @@
+import type { Organization } from '@contracts';
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { Db } from '../../database/db.service';
@@ -5,15 +6,6 @@ import { notFound } from '../../http/domain-error';
 import type { Principal } from '../principal';
 import { claimedOrganizations, type Claims } from './oidc-claims';
 import { OidcClientService } from './oidc-client.service';
-
-/** An organisation as hosted mode shows it (spec 03 §3: slug, publicMetadata {backend_url, direct}). */
-export interface Organization {
-  slug: string;
-  name: string;
-  publicMetadata: { backend_url: string | null; direct: boolean };
-  /** The signed-in session works in this organisation. */
-  current: boolean;
-}
 
 interface OrganizationRow {
   id: string;
