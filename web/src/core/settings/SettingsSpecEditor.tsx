@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button, Field, Input, Label, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons';
@@ -130,37 +130,9 @@ export function SettingsSpecEditor({ resource, canWrite, listPath, table }: Sett
   return (
     <form className={styles.root} onSubmit={form.handleSubmit(send)} noValidate>
       {/* Fluent's Input keeps its own value: it is controlled here, not registered. */}
-      <Controller
-        control={form.control}
-        name="name"
-        render={({ field }) => (
-          <Field label="Name" required validationMessage={errors.name?.message}>
-            <Input
-              name={field.name}
-              value={field.value}
-              onChange={(_, data) => field.onChange(data.value)}
-              onBlur={field.onBlur}
-              disabled={existing || readOnly}
-            />
-          </Field>
-        )}
-      />
+      <TextInputField control={form.control} name="name" label="Name" error={errors.name?.message} disabled={existing || readOnly} />
       {fields.includes('namespace') && (
-        <Controller
-          control={form.control}
-          name="namespace"
-          render={({ field }) => (
-            <Field label="Namespace" required validationMessage={errors.namespace?.message}>
-              <Input
-                name={field.name}
-                value={field.value}
-                onChange={(_, data) => field.onChange(data.value)}
-                onBlur={field.onBlur}
-                disabled={existing || readOnly}
-              />
-            </Field>
-          )}
-        />
+        <TextInputField control={form.control} name="namespace" label="Namespace" error={errors.namespace?.message} disabled={existing || readOnly} />
       )}
       {fields.includes('labels') && (
         <div>
@@ -220,5 +192,20 @@ export function SettingsSpecEditor({ resource, canWrite, listPath, table }: Sett
         onCancel={() => setConfirmDelete(false)}
       />
     </form>
+  );
+}
+
+/** A text input of the form, controlled (Fluent's Input keeps its own value otherwise). */
+function TextInputField(props: { control: Control<SpecForm>; name: 'name' | 'namespace'; label: string; error?: string; disabled: boolean }) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <Field label={props.label} required validationMessage={props.error}>
+          <Input name={field.name} value={field.value} onChange={(_, data) => field.onChange(data.value)} onBlur={field.onBlur} disabled={props.disabled} />
+        </Field>
+      )}
+    />
   );
 }
