@@ -15,3 +15,4 @@ export * from './playbook-params';
 export * from './topology';
 export * from './logs';
 export * from './identity';
+export * from './notifications';

@@ -29,7 +29,7 @@ export class NotificationAction implements ActionType {
 
   constructor(
     @Inject(ConnectionStore) private readonly connections: Smtp,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'notify'>,
+    @Inject(APP_CONFIG) private readonly config: { notify: Pick<AppConfig['notify'], 'smtpConnection'> },
   ) {}
 
   /** At save time, a field written as a template (`{{ .params.to }}`, `$(…)`) is judged when the action runs. */

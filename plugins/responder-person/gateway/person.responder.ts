@@ -30,7 +30,7 @@ export class PersonResponder implements ResponderHandler {
   constructor(
     private readonly db: Db,
     private readonly connections: ConnectionStore,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'notify'>,
+    @Inject(APP_CONFIG) private readonly config: { notify: Pick<AppConfig['notify'], 'smtpConnection'> },
   ) {}
 
   async create({ incident, fields, responderId, connection }: ResponderCreateContext): Promise<{ externalId: string }> {

@@ -123,10 +123,20 @@ export interface AppConfig {
     /** Worker threads that evaluate expressions. */
     workers: number;
   };
-  /** How people are notified (person responders; later notification channels). */
+  /** How people are notified (person responders, notification rules and their channels). */
   notify: {
     /** `connection://[namespace/]name` of the smtp connection to send with; null → the first smtp connection. */
     smtpConnection: string | null;
+    /** This replica delivers notifications (claims due send history rows). */
+    worker: boolean;
+    /** Deliveries tried before a row ends as `error`. */
+    maxAttempts: number;
+    /** First retry after this; doubling, at most 1 h. */
+    retryBaseMs: number;
+    /** Deliveries under way at once on this replica. */
+    concurrency: number;
+    /** Deadline of one delivery (connect, send, answer). */
+    sendTimeoutMs: number;
   };
   /** Health checks (plugins/health): the scheduler, its caps, and how long results are kept. */
   health: {
@@ -377,7 +387,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       timeoutMs: int(env, 'EXPRESSION_TIMEOUT_MS', 1000, 10, 60_000),
       workers: int(env, 'EXPRESSION_WORKERS', 2, 1, 32),
     },
-    notify: { smtpConnection: connectionRef(env, 'NOTIFY_SMTP_CONNECTION') },
+    notify: {
+      smtpConnection: connectionRef(env, 'NOTIFY_SMTP_CONNECTION'),
+      worker: bool(env, 'NOTIFY_WORKER', true),
+      maxAttempts: int(env, 'NOTIFY_MAX_ATTEMPTS', 5, 1, 100),
+      retryBaseMs: int(env, 'NOTIFY_RETRY_BASE_MS', 5000, 10, 3_600_000),
+      concurrency: int(env, 'NOTIFY_CONCURRENCY', 20, 1, 1000),
+      sendTimeoutMs: int(env, 'NOTIFY_SEND_TIMEOUT_MS', 15_000, 100, 300_000),
+    },
     health: {
       scheduler: bool(env, 'HEALTH_SCHEDULER', true),
       tickMs: int(env, 'HEALTH_SCHEDULER_TICK_MS', 250, 50, 60_000),

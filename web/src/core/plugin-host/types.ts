@@ -88,6 +88,14 @@ export interface LogBackendTypeExtension extends TypeExtension {
 }
 
 /** What a link-to-incident dialog receives (one provider: the incidents plugin). */
+/** A notification channel as the rule form offers it ("Others" recipients). */
+export interface NotificationChannelExtension extends TypeExtension {
+  /** A URL users know for this channel (`slack://xoxb-token@alerts`), shown as the placeholder and in the help. */
+  urlExample: string;
+  /** Connection types that reach this channel (the connection picker lists them). */
+  connectionTypes: readonly string[];
+}
+
 export interface IncidentLinkDialogProps {
   open: boolean;
   onClose(linked: boolean): void;
@@ -130,6 +138,10 @@ export interface ExtensionPoints {
   'logs.backendTypes': LogBackendTypeExtension;
   /** Settings tables of core's generic `/settings/{table}` list and detail pages (spec 03 §2): web/src/core/settings. */
   'settings.tables': SettingsTableExtension;
+  /** Channels of the rule form's "Others" recipients: `plugins/notify-<channel>/web` (label, icon, a URL example). */
+  'notifications.channels': NotificationChannelExtension;
+  /** Items of the header between Refresh and Help (the notifications bell), in `order`. */
+  'shell.headerItems': { id: string; load: LazyComponent } & ExtensionBase;
 }
 
 export type ExtensionPointName = keyof ExtensionPoints;

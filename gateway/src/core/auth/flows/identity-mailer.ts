@@ -21,7 +21,7 @@ export class IdentityMailer {
 
   constructor(
     private readonly connections: ConnectionStore,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'notify'>,
+    @Inject(APP_CONFIG) private readonly config: { notify: Pick<AppConfig['notify'], 'smtpConnection'> },
   ) {}
 
   async connection(): Promise<ResolvedConnection | null> {
