@@ -1,0 +1,4 @@
+/** Placeholder until its page lands (issue 15). */
+export default function RulesPage() {
+  return null;
+}
