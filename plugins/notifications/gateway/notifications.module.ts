@@ -1,6 +1,26 @@
 import { Module } from '@nestjs/common';
+import { ConnectionsCoreModule } from '@gateway/core/connections';
+import { NotificationEngineModule } from './engine/engine.module';
+import { NotificationHistoryService } from './history.service';
+import { InboxEventsHub, InboxService } from './inbox.service';
+import {
+  NotificationHistoryController,
+  NotificationInboxController,
+  NotificationRulesController,
+  NotificationSilencesController,
+} from './notifications.controller';
 import { NotificationsResources } from './notifications.resources';
+import { NotificationRulesService } from './rules.service';
+import { NotificationSilencesService } from './silences.service';
 
-/** The Notifications area. So far: its tables and views on the data API; domain endpoints and pages come with its issue. */
-@Module({ providers: [NotificationsResources] })
+/**
+ * Notifications (spec 03 Notifications, issue 15): rules, silences and the send history on their own API (validated
+ * in full, docs/notifications.md) and read-only on the data API, the header bell with its live stream, and the
+ * engine (engine/: the event handler and the deliverer). Channels are plugins (`plugins/notify-<channel>`).
+ */
+@Module({
+  imports: [ConnectionsCoreModule, NotificationEngineModule],
+  controllers: [NotificationRulesController, NotificationSilencesController, NotificationHistoryController, NotificationInboxController],
+  providers: [NotificationsResources, NotificationRulesService, NotificationSilencesService, NotificationHistoryService, InboxService, InboxEventsHub],
+})
 export class NotificationsModule {}
