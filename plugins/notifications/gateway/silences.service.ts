@@ -141,9 +141,12 @@ export class NotificationSilencesService {
 
     // The form picks one resource and clears the others (§4): a PATCH naming one resource replaces the stored one.
     const namesResource = RESOURCES.some((r) => given(r.column));
-    const ids = Object.fromEntries(
-      RESOURCES.map((r) => [r.column, optionalUuid(namesResource || !current ? body[r.column] : current[r.column], r.column, problems)]),
-    ) as Record<(typeof RESOURCES)[number]['column'], string | null>;
+    const raw = (column: (typeof RESOURCES)[number]['column']) => (namesResource || !current ? body[column] : current[column]);
+    const ids = Object.fromEntries(RESOURCES.map((r) => [r.column, optionalUuid(raw(r.column), r.column, problems)])) as Record<
+      (typeof RESOURCES)[number]['column'],
+      string | null
+    >;
+    const triedResource = RESOURCES.some((r) => raw(r.column) !== undefined && raw(r.column) !== null && raw(r.column) !== '');
     const named = RESOURCES.filter((r) => ids[r.column]);
     if (named.length > 1) problems.push(`resource: give only one of ${named.map((r) => r.column).join(', ')}`);
 
@@ -166,7 +169,7 @@ export class NotificationSilencesService {
         problems.push(`selectors: ${error instanceof LabelSelectorError ? error.message : String(error)}`);
       }
     }
-    if (!named.length && !selectors && !filter) problems.push(`resource: ${NOTIFICATION_MESSAGES.silenceResourceRequired}`);
+    if (!triedResource && !selectors && !filter) problems.push(`resource: ${NOTIFICATION_MESSAGES.silenceResourceRequired}`);
     refuse(problems);
 
     for (const r of named) {
