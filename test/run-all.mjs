@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's test command: every tier in order, then one closing line "N passed, N failed".
 // Needs a Postgres: DATABASE_URL, else the local server on 127.0.0.1:5432, else an embedded one started here.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -25,6 +25,36 @@ function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
+}
+
+/**
+ * Steps that each use one core (tsc, eslint, prettier, one build) run two at a time on this 2-core budget. Each step's
+ * output is kept and printed whole when it ends, so the log reads as if they ran one after the other.
+ */
+async function runConcurrently(steps, limit = Math.max(2, Math.min(4, os.availableParallelism?.() ?? 2))) {
+  const results = new Array(steps.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < steps.length) {
+      const index = next++;
+      const { label, cmd, args, env = {} } = steps[index];
+      const started = Date.now();
+      results[index] = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...env } });
+        const chunks = [];
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.stderr.on('data', (c) => chunks.push(c));
+        child.on('error', (error) => chunks.push(Buffer.from(String(error))));
+        child.on('close', (code) => {
+          console.log(`\n=== ${label}: ${cmd} ${args.join(' ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+          process.stdout.write(Buffer.concat(chunks));
+          resolve(code ?? 1);
+        });
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, steps.length) }, worker));
+  return results;
 }
 
 function portOpen(host, port) {
@@ -107,26 +137,47 @@ const embedded = await ensurePostgres();
 let exitCode = 0;
 try {
   if (wanted('typecheck')) {
-    if (run('typecheck', 'npx', ['tsc', '-p', 'gateway/tsconfig.json', '--noEmit']) !== 0) fail('gateway typecheck');
-    if (run('typecheck', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']) !== 0) fail('web typecheck');
-    if (run('typecheck', 'npx', ['tsc', '-p', 'test/e2e/tsconfig.json']) !== 0) fail('e2e typecheck');
-    // Lint (with the import boundaries, eslint.config.mjs) and formatting: each one step, passed or failed.
-    if (run('lint', 'npx', ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']) !== 0) fail('eslint');
-    if (run('format', 'npx', ['prettier', '--check', '.', '--cache', '--log-level', 'warn']) !== 0) fail('prettier --check');
+    // Typecheck, lint (with the import boundaries, eslint.config.mjs) and formatting: each one step, passed or failed.
+    const steps = [
+      { label: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'gateway/tsconfig.json', '--noEmit'], failure: 'gateway typecheck' },
+      { label: 'lint', cmd: 'npx', args: ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'], failure: 'eslint' },
+      { label: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'web/tsconfig.json', '--noEmit'], failure: 'web typecheck' },
+      { label: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'test/e2e/tsconfig.json'], failure: 'e2e typecheck' },
+      { label: 'format', cmd: 'npx', args: ['prettier', '--check', '.', '--cache', '--log-level', 'warn'], failure: 'prettier --check' },
+    ];
+    const codes = await runConcurrently(steps);
+    steps.forEach((step, i) => codes[i] !== 0 && fail(step.failure));
   }
-  for (const tier of ['unit', 'web', 'api']) {
-    if (!wanted(tier)) continue;
-    const out = path.join(reports, `${tier}.json`);
-    const extra = tier === 'api' ? ['--maxWorkers=2'] : [];
-    run(`${tier} tests`, 'npx', ['jest', '--selectProjects', tier, '--json', `--outputFile=${out}`, ...extra]);
-    tallyJest(out, tier);
+  // Unit and web share one Jest run and its two workers (each alone would get one worker on two cores).
+  const quick = ['unit', 'web'].filter(wanted);
+  if (quick.length) {
+    const out = path.join(reports, `${quick.join('-')}.json`);
+    run(`${quick.join(' and ')} tests`, 'npx', [
+      'jest',
+      ...quick.flatMap((tier) => ['--selectProjects', tier]),
+      '--maxWorkers=2',
+      '--json',
+      `--outputFile=${out}`,
+    ]);
+    tallyJest(out, quick.join('+'));
+  }
+  if (wanted('api')) {
+    const out = path.join(reports, 'api.json');
+    run('api tests', 'npx', ['jest', '--selectProjects', 'api', '--json', `--outputFile=${out}`, '--maxWorkers=2']);
+    tallyJest(out, 'api');
   }
   if (wanted('e2e')) {
     // The plugin contract's proof: a check-type plugin is added as one folder before the build, and
     // test/e2e/plugin-fixture.e2e.ts finds it working with no other file changed. Removed again afterwards.
     const fixture = addFixturePlugin();
     try {
-      if (run('build', 'npm', ['run', 'build']) !== 0) fail('build');
+      if (run('plugin registry', 'node', ['tools/plugin-registry.cjs']) !== 0) fail('plugin registry');
+      // The web bundle and the gateway build side by side (each is mostly one core).
+      const builds = await runConcurrently([
+        { label: 'build', cmd: 'npm', args: ['run', 'build', '-w', 'web'] },
+        { label: 'build', cmd: 'npm', args: ['run', 'build', '-w', 'gateway'] },
+      ]);
+      if (builds.some((code) => code !== 0)) fail('build');
       else {
         const out = path.join(reports, 'e2e.json');
         run('browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], {

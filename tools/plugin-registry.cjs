@@ -150,7 +150,11 @@ function webRegistrySource(plugins) {
 
 function writeIfChanged(file, text) {
   if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return false;
-  fs.writeFileSync(file, text);
+  // Written aside and renamed: a build reading it at the same moment (web and gateway build side by side) sees the old
+  // or the new file, never half of one.
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, text);
+  fs.renameSync(temporary, file);
   return true;
 }
 

@@ -7,7 +7,7 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import { CSRF_COOKIE, type Role } from '@contracts';
 import { AppModule } from '../../gateway/src/app.module';
-import { hashPassword } from '../../gateway/src/core/auth/password';
+import { testPasswordHash } from './test-password-hash';
 import { loadConfig, type AppConfig } from '../../gateway/src/core/config/app-config';
 import { runMigrations } from '../../gateway/src/database/migrate';
 import { configureApp } from '../../gateway/src/core/http/configure-app';
@@ -59,7 +59,7 @@ export class TestApp {
 
   /** A person with the given roles (none = no role, treated as viewer) and the shared test password. */
   async createPerson(roles: Role[], email = `${roles.join('-') || 'norole'}-${Math.random().toString(36).slice(2, 8)}@test.local`) {
-    const hash = await hashPassword(TEST_PASSWORD);
+    const hash = await testPasswordHash(TEST_PASSWORD);
     const { rows } = await this.pool.query<{ id: string }>(`insert into people (name, email, password_hash) values ($1, $2, $3) returning id`, [
       email.split('@')[0],
       email,

@@ -8,7 +8,7 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import { CSRF_COOKIE, type Role } from '@contracts';
 import { AppModule } from '../../../gateway/src/app.module';
-import { hashPassword } from '../../../gateway/src/core/auth/password';
+import { testPasswordHash } from '../../support/test-password-hash';
 import { loadConfig } from '../../../gateway/src/core/config/app-config';
 import { runMigrations } from '../../../gateway/src/database/migrate';
 import { configureApp } from '../../../gateway/src/core/http/configure-app';
@@ -58,7 +58,7 @@ export class IncidentsTestApp {
     const { rows } = await this.pool.query<{ id: string }>(`insert into people (name, email, password_hash) values ($1, $2, $3) returning id`, [
       email.split('@')[0],
       email,
-      await hashPassword(PASSWORD),
+      await testPasswordHash(PASSWORD),
     ]);
     for (const role of roles) await this.pool.query('insert into person_roles (person_id, role) values ($1, $2)', [rows[0].id, role]);
     const agent = request.agent(this.server);
