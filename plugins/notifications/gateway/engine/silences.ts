@@ -163,6 +163,29 @@ export class SilencesCache {
     return this.loading;
   }
 
+  /** The reason (and id) of the first silence covering an event's resource now; null when none does. */
+  async covering(
+    loaded: { resourceType: NotificationResourceType; resourceId: string; variables: EventVariables },
+    now: Date,
+    evaluator: Pick<ExpressionEvaluator, 'evaluate'>,
+  ): Promise<string | null> {
+    const silences = await this.all();
+    if (!silences.length) return null;
+    const check = (loaded.variables.check ?? {}) as { canary_id?: string };
+    const resource: SilencedResource = {
+      type: loaded.resourceType,
+      id: loaded.resourceId,
+      canaryId: check.canary_id ?? null,
+      labels: resourceLabels(loaded.resourceType, loaded.variables),
+      ancestors: null,
+    };
+    if (needsAncestors(silences, loaded.resourceType)) {
+      resource.ancestors = await this.ancestors(loaded.resourceType as 'component' | 'config', loaded.resourceId);
+    }
+    const found = await findSilence(silences, resource, loaded.variables, now, evaluator);
+    return found ? (found.description?.trim() ? `${found.description.trim()} (silence ${found.id})` : `silence ${found.id}`) : null;
+  }
+
   /** The ids of the components or configs above a resource (its parents up to the root, at most 50 levels). */
   async ancestors(type: 'component' | 'config', id: string): Promise<string[]> {
     const table = type === 'component' ? 'components' : 'config_items';
