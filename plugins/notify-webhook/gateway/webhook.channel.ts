@@ -117,7 +117,7 @@ export function signature(secret: string, body: string): string {
  * Channel `webhook`: the message as JSON to any HTTP endpoint, a `generic+http(s)://` URL or a `webhook`/`http`
  * connection (its url is the endpoint; with a username, username and password are Basic authorization, otherwise the
  * password signs the body). A secret (`?secret=`, the recipient's `secret` property, the connection's password or
- * `secret` property) adds `X-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`. A 4xx other than 408 and 429 is
+ * `secret` property, else the rule's `secret` property) adds `X-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`. A 4xx other than 408 and 429 is
  * not retried.
  */
 @Injectable()
@@ -144,6 +144,8 @@ export class WebhookChannel implements NotificationChannel {
     } catch (error) {
       throw new ChannelError((error as Error).message, false);
     }
+    // The rule's own `secret` property signs when the recipient gives none.
+    webhook.secret ??= message.properties.secret || null;
     const body = JSON.stringify(webhookBody(message, webhook));
     const headers: Record<string, string> = { 'Content-Type': webhook.contentType, ...webhook.headers };
     if (webhook.secret) headers['X-Signature-256'] = signature(webhook.secret, body);

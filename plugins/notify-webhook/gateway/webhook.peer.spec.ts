@@ -55,6 +55,12 @@ describe('webhook channel against a receiver', () => {
     await channel.send(notificationMessage(), { url: `generic+http://${hostOf(signed)}/in`, connection: null, properties: { secret: 'hook-secret' } }, ctx());
     expect(signed.deliveries.at(-1)!.signatureValid).toBe(true);
     expect((signed.deliveries.at(-1)!.json as { properties: object }).properties).toEqual({});
+    await channel.send(
+      notificationMessage({ properties: { secret: 'hook-secret' } }),
+      { url: `generic+http://${hostOf(signed)}/in`, connection: null, properties: {} },
+      ctx(),
+    );
+    expect(signed.deliveries.at(-1)!.signatureValid).toBe(true);
     const hook = resolvedConnection({ type: 'webhook', name: 'receiver', url: `${signed.url}/in`, password: 'hook-secret' });
     await channel.send(notificationMessage(), { url: null, connection: hook, properties: {} }, ctx(hook));
     const last = signed.deliveries.at(-1)!;
