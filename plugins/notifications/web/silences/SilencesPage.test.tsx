@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAt } from '@web/core/testing/renderAt';
-import { reply, stubFetch } from '@web/core/testing/stubFetch';
+import { type Call, reply, stubFetch } from '@web/core/testing/stubFetch';
 import SilencesPage from './SilencesPage';
 import { silence } from './testing';
 
@@ -21,7 +21,7 @@ let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   api = stubFetch([
     ['DELETE /api/notifications/silences/s1', reply(204)],
-    ['PATCH /api/notifications/silences/s1', (call) => ({ ...ACTIVE, ...(call.body as object) })],
+    ['PATCH /api/notifications/silences/s1', (call: Call) => ({ ...ACTIVE, ...(call.body as object) })],
     ['/api/notifications/silences', { data: [ACTIVE, PAST, FLAGGED], totalEntries: 3 }],
   ]);
 });
