@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { NOTIFICATION_RESOURCE_TYPES, SEND_STATUSES, type SendHistoryRow } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
 import { notFound } from '@gateway/core/http/domain-error';
-import type { HistoryQueryDto } from './notifications.dto';
-import { UUID, commaList, pageOf, refuse } from './validation';
+import { parseRelativeTime } from '@gateway/core/http/relative-time';
+import type { HistoryQueryDto, HistoryWindowDto } from './notifications.dto';
+import { UUID, clip, commaList, pageOf, refuse } from './validation';
 
 export type HistoryRow = SendHistoryRow & { notification: { id: string; name: string } | null; person: { id: string; name: string } | null };
 
@@ -46,9 +47,10 @@ export class NotificationHistoryService {
       if (typeof query.notificationId === 'string' && UUID.test(query.notificationId)) notificationId = query.notificationId;
       else problems.push('notificationId: must be a UUID');
     }
-    refuse(problems);
     const where: string[] = [];
     const params: unknown[] = [];
+    windowConditions(query, where, params, problems);
+    refuse(problems);
     if (statuses.length) where.push(`status = any($${params.push(statuses)})`);
     if (types.length) where.push(`resource_type = any($${params.push(types)})`);
     if (notificationId) where.push(`notification_id = $${params.push(notificationId)}`);
@@ -75,11 +77,32 @@ export class NotificationHistoryService {
     return row;
   }
 
-  /** Counts by resource type and status (the filter chips). */
-  summary(): Promise<{ resource_type: string | null; status: string; count: number }[]> {
+  /** Counts by resource type and status (the filter chips), within the time window when one is given. */
+  summary(query: HistoryWindowDto): Promise<{ resource_type: string | null; status: string; count: number }[]> {
+    const problems: string[] = [];
+    const where: string[] = [];
+    const params: unknown[] = [];
+    windowConditions(query, where, params, problems);
+    refuse(problems);
     return this.db.query(
-      `select resource_type, status, count(*)::int as count from notification_send_history group by resource_type, status
-        order by resource_type nulls last, status`,
+      `select resource_type, status, count(*)::int as count from notification_send_history ${where.length ? `where ${where.join(' and ')}` : ''}
+        group by resource_type, status order by resource_type nulls last, status`,
+      params,
     );
+  }
+}
+
+/** `from` (inclusive) and `to` (exclusive) on created_at: ISO date-times or `now-2d`. */
+function windowConditions(query: HistoryWindowDto, where: string[], params: unknown[], problems: string[]): void {
+  const now = Date.now();
+  for (const [field, op] of [
+    ['from', '>='],
+    ['to', '<'],
+  ] as const) {
+    const value = query[field];
+    if (value === undefined || value === '') continue;
+    const time = typeof value === 'string' ? parseRelativeTime(value, now) : null;
+    if (!time) problems.push(`${field}: '${clip(String(value))}' is neither an ISO date-time nor now-<n><unit> (now-2d)`);
+    else where.push(`created_at ${op} $${params.push(time)}`);
   }
 }

@@ -515,7 +515,13 @@ describe('notifications API', () => {
       expect(await ofList(`notificationId=${ruleB}`)).toEqual({ ids: [ids.otherRule, ids.repeat], total: 2 });
       expect(await ofList('pageSize=2&pageIndex=1')).toEqual({ ids: [ids.silenced, ids.otherRule], total: 5 });
       expect(await ofList('sortBy=created_at&sortOrder=asc&pageSize=1')).toEqual({ ids: [ids.repeat], total: 5 });
+      // A time window on created_at: from inclusive, to exclusive; ISO or relative to now.
+      expect(await ofList('from=2030-01-01T00:00:03Z')).toEqual({ ids: [ids.sent, ids.error, ids.silenced], total: 3 });
+      expect(await ofList('to=2030-01-01T00:00:03Z&status=sent')).toEqual({ ids: [ids.otherRule], total: 1 });
+      expect(await ofList('to=now')).toEqual({ ids: [], total: 0 });
+      expect(await ofList('from=now-2d')).toEqual({ ids: [ids.sent, ids.error, ids.silenced, ids.otherRule, ids.repeat], total: 5 });
       const bad = async (query: string) => (await admin.agent.get(`/api/notifications/history?${query}`).expect(400)).body.message;
+      expect(await bad('from=yesterday')).toBe("from: 'yesterday' is neither an ISO date-time nor now-<n><unit> (now-2d)");
       expect(await bad('pageSize=201')).toBe('pageSize: must be a whole number from 1 to 200');
       expect(await bad('status=sent,bogus')).toMatch(/^status: unknown value 'bogus' \(known: sent, error, /);
       expect(await bad('resourceType=team')).toMatch(/^resourceType: unknown value 'team'/);
@@ -533,6 +539,12 @@ describe('notifications API', () => {
       });
       expect(one.body).not.toHaveProperty('payload');
       expect((await admin.agent.get(`/api/notifications/history/${MISSING}`).expect(404)).body.message).toBe('Notification not found');
+      const windowed = await admin.agent.get('/api/notifications/history/summary?from=2030-01-01T00:00:04Z').expect(200);
+      expect(windowed.body).toEqual([
+        { resource_type: 'check', status: 'error', count: 1 },
+        { resource_type: 'check', status: 'sent', count: 1 },
+      ]);
+      await admin.agent.get('/api/notifications/history/summary?to=later').expect(400);
       const summary = await admin.agent.get('/api/notifications/history/summary').expect(200);
       expect(summary.body).toEqual(
         expect.arrayContaining([
@@ -653,20 +665,9 @@ describe('notifications API', () => {
         return { cookie: pairs.join('; '), csrf: pairs.find((p) => p.startsWith(`${CSRF_COOKIE}=`))?.split('=')[1] ?? '' };
       };
       const counts = (stream: LiveStream) => [...stream.text().matchAll(/event: inbox\ndata: (\{.*\})\n\n/g)].map((m) => JSON.parse(m[1]).unread as number);
-      /** Whether the database has the engine's trigger announcing a person's rows; else the test announces them itself. */
-      let announcedByTrigger = false;
-      const announce = async (person: string) => {
-        if (!announcedByTrigger) await t.pool.query(`select pg_notify('notification_inbox', $1)`, [person]);
-      };
-
       beforeAll(async () => {
         if (!t.server.listening) await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
         base = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
-        const { rows } = await t.pool.query(
-          `select 1 from pg_trigger g join pg_proc p on p.oid = g.tgfoid
-            where g.tgrelid = 'notification_send_history'::regclass and p.prosrc like '%notification_inbox%'`,
-        );
-        announcedByTrigger = rows.length > 0;
       });
       afterAll(() => {
         for (const stream of streams) stream.close();
@@ -684,12 +685,11 @@ describe('notifications API', () => {
         );
         expect(counts(stream)).toEqual([0]);
 
-        // Someone else's notification first, then the caller's: only the second reaches this stream (one listener
-        // hears both in order, so had the first been sent here it would be in the stream before the second).
+        // Someone else's notification first, then the caller's (announced by the engine's trigger on
+        // notification_send_history): only the second reaches this stream (one listener hears both in order, so had
+        // the first been sent here it would be in the stream before the second).
         await addRow(other.personId, 'sent');
-        await announce(other.personId);
         await addRow(person.id, 'sent');
-        await announce(person.id);
         await eventually(
           () => counts(stream),
           (c) => c.at(-1) === 1,
@@ -705,6 +705,15 @@ describe('notifications API', () => {
           (c) => c.at(-1) === 0,
           'the count after reading',
         );
+
+        // A row that waited and then failed (an UPDATE, as the deliverer records it) counts too.
+        const waiting = await addRow(person.id, 'pending');
+        await t.pool.query(`update notification_send_history set status = 'error', error = 'peer down' where id = $1`, [waiting]);
+        await eventually(
+          () => counts(stream),
+          (c) => c.at(-1) === 1,
+          'the count after a failed delivery',
+        );
       });
 
       it('ends when its session signs out, while another session of the person keeps it', async () => {
@@ -719,7 +728,6 @@ describe('notifications API', () => {
         );
         await t.http().post('/api/auth/logout').set('cookie', one.cookie).set('x-csrf-token', one.csrf).expect(204);
         await addRow(person.id, 'sent');
-        await announce(person.id);
         await eventually(() => first.ended(), Boolean, 'the signed-out stream ending');
         await eventually(
           () => counts(second),

@@ -10,6 +10,7 @@ import { InboxEventsHub, InboxService } from './inbox.service';
 import {
   FilterCheckDto,
   HistoryQueryDto,
+  HistoryWindowDto,
   InboxQueryDto,
   InboxReadDto,
   NotificationRuleDto,
@@ -159,16 +160,16 @@ export class NotificationHistoryController {
 
   @Get()
   @RequirePermission('notifications', 'read')
-  @ApiOperation({ summary: 'Send history, paged (pageSize ≤ 200); status and resourceType take comma lists; notificationId one rule' })
+  @ApiOperation({ summary: 'Send history, paged (pageSize ≤ 200); status and resourceType take comma lists; notificationId one rule; from/to a time window' })
   list(@Query() query: HistoryQueryDto): Promise<{ data: HistoryRow[]; totalEntries: number }> {
     return this.history.list(query);
   }
 
   @Get('summary')
   @RequirePermission('notifications', 'read')
-  @ApiOperation({ summary: 'Counts by resource type and status: {resource_type, status, count}[]' })
-  summary(): Promise<{ resource_type: string | null; status: string; count: number }[]> {
-    return this.history.summary();
+  @ApiOperation({ summary: 'Counts by resource type and status: {resource_type, status, count}[]; ?from=&to= as the list' })
+  summary(@Query() query: HistoryWindowDto): Promise<{ resource_type: string | null; status: string; count: number }[]> {
+    return this.history.summary(query);
   }
 
   @Get(':id')

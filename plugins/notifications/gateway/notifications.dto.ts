@@ -151,8 +151,27 @@ export class PageQueryDto {
   sortOrder?: unknown;
 }
 
+/** The time window of the send history and its summary. */
+export class HistoryWindowDto {
+  @ApiPropertyOptional({ example: 'now-2d', description: 'Rows created at or after: an ISO date-time or now-<n><unit> (s, m, h, d, w, mo, y)' })
+  @Allow()
+  from?: unknown;
+
+  @ApiPropertyOptional({ description: 'Rows created before: an ISO date-time or now-<n><unit>' })
+  @Allow()
+  to?: unknown;
+}
+
 /** `GET /api/notifications/history`. */
 export class HistoryQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ example: 'now-2d', description: 'Rows created at or after: an ISO date-time or now-<n><unit> (s, m, h, d, w, mo, y)' })
+  @Allow()
+  from?: unknown;
+
+  @ApiPropertyOptional({ description: 'Rows created before: an ISO date-time or now-<n><unit>' })
+  @Allow()
+  to?: unknown;
+
   @ApiPropertyOptional({ description: `Comma list of ${SEND_STATUSES.join(', ')}` })
   @Allow()
   status?: unknown;
