@@ -12,7 +12,9 @@ import { AppModule } from '../../../../gateway/src/app.module';
 import { loadConfig } from '../../../../gateway/src/core/config/app-config';
 import { runMigrations } from '../../../../gateway/src/database/migrate';
 import { GATEWAY_PLUGINS } from '../../../../gateway/src/plugins.generated';
+import { createHmac } from 'node:crypto';
 import { startHttpPeer, type HttpPeer } from '../../../../test/support/peers/http-peer';
+import { startSmtpPeer, type SmtpPeer } from '../../../../test/support/peers/smtp-peer';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-db';
 import { NotificationDeliverer } from './deliverer.service';
 import { NotificationEngineModule } from './engine.module';
@@ -60,6 +62,7 @@ describe('notification engine (real Postgres, loopback peer)', () => {
   beforeAll(async () => {
     peer = await startHttpPeer((e) => {
       e.post('/hook', (_req, res) => (down ? res.status(503).send('maintenance window, try later') : res.status(200).send('receipt-1')));
+      e.post('/generic', (_req, res) => res.status(204).end());
     });
     db = await createTestDatabase();
     await runMigrations(db.url);
@@ -235,9 +238,10 @@ describe('notification engine (real Postgres, loopback peer)', () => {
       await setStatus(id, 'unhealthy');
       await settle();
       let [row] = await history(ruleId);
-      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      // The first attempt failed; with a 10 ms backoff the next ones may already have run.
+      expect(row.attempts).toBeGreaterThanOrEqual(1);
       expect(row.error).toContain('maintenance window');
-      for (let i = 0; i < 5 && row.status === 'pending'; i++) {
+      for (let i = 0; i < 10 && row.status === 'pending'; i++) {
         await pool.query(`UPDATE notification_send_history SET next_attempt_at = now() WHERE id = $1`, [row.id]);
         await settle();
         [row] = await history(ruleId);
@@ -275,5 +279,46 @@ describe('notification engine (real Postgres, loopback peer)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent', event_id: event.id });
     expect(posted('Check twice-api has failed')).toHaveLength(1);
+  });
+
+  it('goes through the real webhook channel (generic+http, signed) and the email channel to a person through the smtp connection', async () => {
+    const smtp: SmtpPeer = await startSmtpPeer({ mailer: 'mail-secret' });
+    try {
+      await pool.query(
+        `INSERT INTO connections (name, type, url, username, password, properties)
+         VALUES ('relay', 'smtp', $1, 'mailer', 'mail-secret', '{"from": "console@example.com"}')`,
+        [`smtp://127.0.0.1:${smtp.port}`],
+      );
+      app.get(NotificationEventHandler).forgetLookups();
+      const person = await pool.query<{ id: string }>(`INSERT INTO people (name, email) VALUES ('Bob', 'bob@example.com') RETURNING id`);
+      const id = await check('real-api');
+      const url = `generic+http://127.0.0.1:${new URL(peer.url).port}/generic?secret=hook-signing-key`;
+      const ruleId = await rule('real channels', {
+        filter: 'check.name == "real-api"',
+        custom_services: [{ name: 'webhook', url }],
+        person_id: person.rows[0].id,
+      });
+      await setStatus(id, 'unhealthy');
+      await settle();
+      const rows = await history(ruleId);
+      expect(rows.map((r) => [r.recipient, r.channel, r.status, r.error])).toEqual(
+        expect.arrayContaining([
+          ['custom:webhook', 'webhook', 'sent', null],
+          [`person:${person.rows[0].id}`, 'email', 'sent', null],
+        ]),
+      );
+      const hit = peer.requests.find((r) => r.path === '/generic' && (r.body as { title?: string }).title === 'Check real-api has failed')!;
+      expect(hit).toBeDefined();
+      expect(hit.body).toMatchObject({ event: 'check.failed', resource: { id, type: 'check', name: 'real-api' } });
+      const expected = `sha256=${createHmac('sha256', 'hook-signing-key').update(JSON.stringify(hit.body)).digest('hex')}`;
+      expect(hit.headers['x-signature-256']).toBe(expected);
+      const mail = smtp.messages.find((m) => m.to.includes('bob@example.com'))!;
+      expect(mail).toBeDefined();
+      expect(mail.headers.subject).toBe('Check real-api has failed');
+    } finally {
+      await pool.query(`DELETE FROM connections WHERE name = 'relay'`);
+      app.get(NotificationEventHandler).forgetLookups();
+      await smtp.stop();
+    }
   });
 });

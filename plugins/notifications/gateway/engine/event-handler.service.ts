@@ -99,6 +99,12 @@ export class NotificationEventHandler implements EventHandler {
     @Optional() @Inject(APP_CONFIG) private readonly config?: Pick<AppConfig, 'publicUrl'>,
   ) {}
 
+  /** Forget the remembered smtp presence and connection types (after a connection changed; tests). */
+  forgetLookups(): void {
+    this.smtp = null;
+    this.connectionTypes.clear();
+  }
+
   async handle(event: QueuedEvent): Promise<void> {
     const rules = await this.rules.forEvent(event.name);
     if (!rules.length) return;
