@@ -150,20 +150,20 @@ interface ConnectionPickerProps {
  * connections; without it (or while the list fails) the reference is typed instead.
  */
 function ConnectionPicker({ value, onChange, onBlur, types, error }: ConnectionPickerProps) {
-  const { data, error: listError } = useSWR<ConnectionView[]>(CONNECTIONS_API, getJson, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error: listError, isLoading } = useSWR<ConnectionView[]>(CONNECTIONS_API, getJson, { revalidateOnFocus: false, shouldRetryOnError: false });
   const common = { label: 'Connection', required: true, validationState: error ? ('error' as const) : ('none' as const), validationMessage: error };
-  if (listError || !data) {
+  if (listError) {
     return (
       <Field {...common} hint="connection://namespace/name">
         <Input value={value} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} placeholder="connection://default/slack-alerts" />
       </Field>
     );
   }
-  const offered = data.filter((connection) => !types?.length || types.includes(connection.type));
+  const offered = (data ?? []).filter((connection) => !types?.length || types.includes(connection.type));
   return (
     <Field {...common}>
       <Select value={value} onChange={(_, d) => onChange(d.value)} onBlur={onBlur}>
-        <option value="">{offered.length ? 'Select a connection' : 'No connection of this channel'}</option>
+        <option value="">{isLoading ? 'Loading...' : offered.length ? 'Select a connection' : 'No connection of this channel'}</option>
         {value && !offered.some((connection) => connectionRef(connection) === value) && <option value={value}>{value}</option>}
         {offered.map((connection) => (
           <option key={connection.id} value={connectionRef(connection)}>

@@ -20,7 +20,13 @@ const rules = [
   }),
 ];
 
-function open(url: string, { roles = ['editor'] as Role[], rows = rules as NotificationRule[], total = rows.length } = {}) {
+interface OpenOptions {
+  roles?: Role[];
+  rows?: NotificationRule[];
+  total?: number;
+}
+
+function open(url: string, { roles = ['editor'], rows = rules, total = rows.length }: OpenOptions = {}) {
   const api = stubFetch([
     ['GET /api/notifications/rules/r2', rules[1]],
     ['GET /api/notifications/rules', { data: rows, totalEntries: total }],
@@ -39,7 +45,21 @@ describe('/notifications/rules', () => {
   it('lists the rules of the API with their counts, creator and recipients, page 0 of 50 sorted by name', async () => {
     const api = open('/notifications/rules');
     expect(await cell('prod-check-failures')).toBeInTheDocument();
-    for (const header of ['Name', 'Events', 'Title', 'Recipients', 'Sent', 'Failed', 'Pending', 'Avg duration', 'Most common error', 'Error', 'Created By', 'Created At', 'Updated At']) {
+    for (const header of [
+      'Name',
+      'Events',
+      'Title',
+      'Recipients',
+      'Sent',
+      'Failed',
+      'Pending',
+      'Avg duration',
+      'Most common error',
+      'Error',
+      'Created By',
+      'Created At',
+      'Updated At',
+    ]) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     expect(Object.fromEntries(listQuery(api))).toEqual({ pageIndex: '0', pageSize: '50', sortBy: 'name', sortOrder: 'asc' });
