@@ -120,7 +120,8 @@ describe('NotificationBell', () => {
     expect(within(items[1]).getByText('Error')).toBeInTheDocument();
 
     await waitFor(() => expect(api.to('POST /api/notifications/inbox/read')).toHaveLength(1));
-    expect(api.last('POST /api/notifications/inbox/read')!.body).toEqual({ until: NEWEST });
+    // The newest item's created_at, to the end of its millisecond (the database keeps microseconds).
+    expect(api.last('POST /api/notifications/inbox/read')!.body).toEqual({ until: new Date(Date.parse(NEWEST) + 1).toISOString() });
     await waitFor(() => expect(count()).toBeNull());
   });
 

@@ -122,6 +122,17 @@ describe('AddSilencePage', () => {
     expect(posted()).toMatchObject({ canary_id: 'can-1', check_id: null, component_id: null, config_id: null });
   });
 
+  it('sends the picked resource alone when the form started with a canary (the API takes one resource)', async () => {
+    open('?canary_id=can-1');
+    expect(await screen.findByText('prod canary')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Check' })).toBeChecked();
+    await pickResource('db', /^db health/);
+    await chooseDuration('1h');
+    save();
+    await waitFor(() => expect(posted()).toBeDefined());
+    expect(posted()).toMatchObject({ canary_id: null, check_id: 'chk-2', component_id: null, config_id: null, recursive: false });
+  });
+
   it('accepts label selectors instead of a resource', async () => {
     open();
     fireEvent.click(screen.getByRole('button', { name: 'Advanced' }));

@@ -142,7 +142,7 @@ export default function AddSilencePage() {
         />
         {canary && (
           <div className={styles.canary} data-testid="silence-canary">
-            <Field label="Canary">
+            <Field label="Canary" hint="Silenced when no other resource is picked">
               <span>{canary.name}</span>
             </Field>
             <Button appearance="subtle" size="small" icon={<Dismiss16Regular />} aria-label="Remove canary" onClick={() => setValue('canary', null)} />

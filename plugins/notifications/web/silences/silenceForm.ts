@@ -85,12 +85,13 @@ const ID_FIELDS: Record<PickableKind, 'config_id' | 'component_id' | 'check_id'>
   check: 'check_id',
 };
 
-/** The POST body: the picked resource under its kind's id, the canary kept, from now until the end chosen. */
+/** The POST body: the picked resource under its kind's id (else the canary), from now until the end chosen. */
 export function addSilenceInput(form: AddSilenceForm, now = new Date()): NotificationSilenceInput {
   const until =
     form.mode === 'duration' ? new Date(now.getTime() + (parseDuration(form.duration) ?? 0) / 1e6).toISOString() : (fromLocalInput(form.until) ?? '');
   return {
-    canary_id: form.canary?.id ?? null,
+    // The API takes one resource: the canary is what is silenced when no catalog item, component or check is picked.
+    canary_id: form.resource ? null : (form.canary?.id ?? null),
     config_id: null,
     component_id: null,
     check_id: null,
