@@ -32,7 +32,7 @@ export class InboxService {
       this.db.query<InboxItem>(
         `select h.id, h.notification_id, coalesce(nullif(h.title, ''), n.title, h.source_event) as title, h.status, h.source_event,
                 h.resource_type, h.resource_id, h.created_at,
-                (r.read_at is not null and h.created_at <= r.read_at) as read
+                (r.read_at is not null and date_trunc('milliseconds', h.created_at) <= r.read_at) as read
            from notification_send_history h
            left join notifications n on n.id = h.notification_id
            left join notification_reads r on r.person_id = h.person_id
@@ -45,12 +45,16 @@ export class InboxService {
     return { unread, items };
   }
 
-  /** How many of the person's notifications arrived after they last opened the bell. */
+  /**
+   * How many of the person's notifications arrived after they last opened the bell. Rows are compared to the millisecond:
+   * the API answers times in whole milliseconds while rows keep microseconds, so a read mark of the newest item as shown
+   * covers it.
+   */
   async unread(personId: string): Promise<number> {
     const row = await this.db.one<{ n: number }>(
       `select count(*)::int as n from notification_send_history h
         where h.person_id = $1 and h.${SHOWN}
-          and h.created_at > coalesce((select read_at from notification_reads where person_id = $1), '-infinity')`,
+          and date_trunc('milliseconds', h.created_at) > coalesce((select read_at from notification_reads where person_id = $1), '-infinity')`,
       [personId],
     );
     return row?.n ?? 0;

@@ -636,6 +636,16 @@ describe('notifications API', () => {
       expect((await other.agent.get('/api/notifications/inbox')).body).toMatchObject({ unread: 1, items: [expect.objectContaining({ status: 'sent' })] });
     });
 
+    it('marks the newest item read with its created_at as answered (milliseconds, where rows keep microseconds)', async () => {
+      const reader = await t.signInAs(['viewer']);
+      // A time with microseconds past the millisecond the API answers.
+      await addRow(reader.personId, 'sent', '2025-03-04T05:06:07.123456Z');
+      const inbox = (await reader.agent.get('/api/notifications/inbox').expect(200)).body;
+      expect(inbox.unread).toBe(1);
+      await post(reader, '/api/notifications/inbox/read', { until: inbox.items[0].created_at }).expect(204);
+      expect((await reader.agent.get('/api/notifications/inbox')).body).toMatchObject({ unread: 0, items: [{ read: true }] });
+    });
+
     describe('live', () => {
       let base: string;
       interface LiveStream {

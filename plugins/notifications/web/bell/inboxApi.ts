@@ -9,15 +9,5 @@ export const INBOX_STREAM_PATH = '/api/notifications/inbox/stream';
 export const INBOX_POLL_MS = 30_000;
 
 export const fetchInbox = () => http.get<Inbox>(INBOX_KEY);
-/**
- * The read mark for the newest item shown: its created_at to the end of that millisecond. The API's timestamps are
- * whole milliseconds while the database keeps microseconds, so the instant as shown may be a little before the row's
- * own, which would leave the newest item unread.
- */
-export function readMarkFor(createdAt: string): string {
-  const at = Date.parse(createdAt);
-  return Number.isFinite(at) ? new Date(at + 1).toISOString() : createdAt;
-}
-
 /** Everything up to `until` is read. */
 export const markInboxRead = (until: string) => http.post<void>(INBOX_READ_PATH, { until });

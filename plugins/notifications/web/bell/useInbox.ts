@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { Inbox } from '@contracts';
-import { INBOX_KEY, INBOX_POLL_MS, INBOX_STREAM_PATH, fetchInbox, markInboxRead, readMarkFor } from './inboxApi';
+import { INBOX_KEY, INBOX_POLL_MS, INBOX_STREAM_PATH, fetchInbox, markInboxRead } from './inboxApi';
 
 /** How the bell follows the inbox: its live stream, or polling once the stream failed or the browser has none. */
 export type InboxMode = 'stream' | 'polling';
@@ -54,7 +54,7 @@ export function useInbox(): InboxState {
   const markRead = useCallback(async () => {
     const newest = data?.items[0];
     if (!data || !newest || data.unread === 0) return;
-    await markInboxRead(readMarkFor(newest.created_at));
+    await markInboxRead(newest.created_at);
     await mutate(
       (current) =>
         current && {
