@@ -315,7 +315,8 @@ export interface ChannelReceipt {
  * What a channel's gateway plugin implements, registered with `@Extension(NOTIFICATION_CHANNELS, '<type>')`
  * (gateway/src/core/notifications). A rule's "Others" recipient picks its channel by the URL's scheme (`schemes`) or
  * by its connection's type (`connectionTypes`). `send` throws a `ChannelError` (gateway core) saying what the peer
- * answered; `retryable: false` ends the delivery at once (a 4xx that will not change), anything else is retried.
+ * answered; `retryable: false` ends the delivery at once (a 4xx that will not change), anything else is retried (not
+ * before the error's `retryAfterMs` when the peer said when to come back).
  */
 export interface NotificationChannel {
   readonly type: string;
@@ -323,6 +324,12 @@ export interface NotificationChannel {
   /** URL schemes it accepts (`slack`, `generic+https`…), without `://`. */
   readonly schemes: readonly string[];
   readonly connectionTypes: readonly string[];
+  /**
+   * The service's documented address (`https://slack.com`), where a connection without a URL sends: its secrets are
+   * bound to this origin and the engine hands the channel the connection with `url` set to it. A connection's own
+   * url overrides it (another region, a proxy, a test peer). Absent for self-hosted services (webhook, Mattermost).
+   */
+  readonly defaultUrl?: string;
   /** Problems with a target at save time (`url: …`, `connection: …`); empty when it can be used. */
   validate(target: ChannelTarget): string[];
   send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt>;

@@ -1,7 +1,7 @@
 import type { NotificationMessage, ResolvedConnection } from '@contracts';
 import type { AppConfig } from '@gateway/core/config/app-config';
 import type { ConnectionStore } from '@gateway/core/connections';
-import { ChannelContexts } from '@gateway/core/notifications';
+import { ChannelContexts, type ChannelError } from '@gateway/core/notifications';
 import { AddressPolicy, OutboundHttp } from '@gateway/core/outbound';
 
 /**
@@ -20,6 +20,14 @@ export function channelContexts(
   } as unknown as ConnectionStore;
   const config = { notify: { smtpConnection: null, sendTimeoutMs: options.sendTimeoutMs ?? 5000 } } as unknown as Pick<AppConfig, 'notify'>;
   return new ChannelContexts(new OutboundHttp(policy), policy, connections, config);
+}
+
+/** What a send that should fail threw (a ChannelError); an `Error('it was sent')` when it did not fail. */
+export function failure(promise: Promise<unknown>): Promise<ChannelError> {
+  return promise.then(
+    () => new Error('it was sent') as ChannelError,
+    (error: unknown) => error as ChannelError,
+  );
 }
 
 /** A connection as the store resolves it, with its secrets in clear. */

@@ -29,14 +29,22 @@ describe('discord channel: URLs, validation, body', () => {
     expect(channel.validate(target({ url: `discord://${ID}` }))).toEqual(['url: write it as discord://token@webhookid']);
     expect(channel.validate(target({ url: `discord://${TOKEN}@general` }))).toEqual(["url: 'general' is not a webhook id (digits)"]);
     expect(channel.validate(target({ url: `discord://short@${ID}` }))).toEqual(['url: the webhook token is not one Discord gives (letters, digits, - and _)']);
-    expect(channel.validate(target({ url: `discord://${TOKEN}@${ID}?scheme=ftp` }))).toEqual(["url: scheme: must be http or https, not 'ftp'"]);
-    expect(channel.validate(target({ url: `discord://${TOKEN}@${ID}?host=a/b` }))).toEqual(["url: host: 'a/b' is not a host[:port]"]);
+    expect(channel.validate(target({ url: `discord://${TOKEN}@${ID}?scheme=ftp` }))).toEqual(["url: scheme must be https or http, not 'ftp'"]);
+    expect(channel.validate(target({ url: `discord://${TOKEN}@${ID}?host=a/b` }))).toEqual(["url: host 'a/b' is not a host[:port]"]);
     expect(channel.validate(target({ url: `https://discord.com/api/webhooks/${ID}/${TOKEN}` }))).toEqual(['url: write it as discord://token@webhookid']);
     expect(channel.validate(target({}))).toEqual(['url: required (discord://token@webhookid), or a connection']);
     const hook = resolvedConnection({ type: 'discord', name: 'ops-chat', url: `https://discord.com/api/webhooks/${ID}/${TOKEN}` });
     expect(channel.validate(target({ connection: hook }))).toEqual([]);
     expect(channel.validate(target({ connection: { ...hook, url: null } }))).toEqual([
-      'connection: ops-chat needs a url, the webhook URL (https://discord.com/api/webhooks/{id}/{token})',
+      "connection: ops-chat needs a url, the webhook URL (https://discord.com/api/webhooks/{id}/{token}), or the webhook's id as username and its token as password",
+    ]);
+    // The webhook's id and token as username and password: at Discord's address, or the connection's bare origin.
+    const idAndToken = resolvedConnection({ type: 'discord', name: 'ops-chat', username: ID, password: TOKEN });
+    expect(channel.defaultUrl).toBe('https://discord.com');
+    expect(channel.validate(target({ connection: idAndToken }))).toEqual([]);
+    expect(channel.validate(target({ connection: { ...idAndToken, url: 'http://127.0.0.1:9000' } }))).toEqual([]);
+    expect(channel.validate(target({ connection: { ...idAndToken, password: 'short' } }))).toEqual([
+      'connection: the webhook token is not one Discord gives (letters, digits, - and _)',
     ]);
     expect(channel.validate(target({ connection: { ...hook, url: 'https://discord.com/channels/1/2' } }))).toEqual([
       'connection: a webhook URL looks like https://discord.com/api/webhooks/{id}/{token}',

@@ -1,18 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelContext, ChannelHttpResponse, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import {
+  ChannelError,
+  NOTIFICATION_CHANNELS,
+  answerError,
+  answeredOk,
+  channelCall,
+  cut,
+  httpUrl,
+  overrideBase,
+  parseJson,
+  problemsOf,
+  retryAfterMs,
+} from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
 export const DISCORD_HOST = 'discord.com';
-const ANSWER_CHARS = 300;
+export const DISCORD_URL = `https://${DISCORD_HOST}`;
 /** Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
 const CONTENT_CHARS = 2000;
 const EMBED_TITLE_CHARS = 256;
 const EMBED_DESCRIPTION_CHARS = 4096;
 const SNOWFLAKE = /^\d{5,25}$/;
 const TOKEN = /^[A-Za-z0-9_-]{10,100}$/;
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** Embed colours: green when it recovered, amber for warnings, red for the rest of the bad news, grey otherwise. */
 const COLORS = { resolved: 0x2ecc71, warning: 0xf39c12, failed: 0xe74c3c, other: 0x95a5a6 };
@@ -45,11 +55,9 @@ export function parseDiscordUrl(raw: string): DiscordWebhook {
     id = url.hostname;
     token = decodeURIComponent(url.username || url.password);
     if (!token || !id) throw new Error('write it as discord://token@webhookid');
-    const host = url.searchParams.get('host') || DISCORD_HOST;
-    if (!HOST.test(host)) throw new Error(`host: '${host}' is not a host[:port]`);
-    const scheme = (url.searchParams.get('scheme') || 'https').toLowerCase();
-    if (scheme !== 'http' && scheme !== 'https') throw new Error(`scheme: must be http or https, not '${scheme}'`);
-    base = `${scheme}://${host}`;
+    const problems: string[] = [];
+    base = overrideBase(DISCORD_URL, url.searchParams.get('scheme') || null, url.searchParams.get('host') || null, problems, 'url');
+    if (problems.length) throw new Error(problems[0].replace(/^url: /, ''));
   } else if (url.protocol === 'https:' || url.protocol === 'http:') {
     const match = /^\/api(?:\/v\d+)?\/webhooks\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
     if (!match) throw new Error('a webhook URL looks like https://discord.com/api/webhooks/{id}/{token}');
@@ -66,10 +74,6 @@ export function parseDiscordUrl(raw: string): DiscordWebhook {
     username: url.searchParams.get('username') || null,
     avatarUrl: url.searchParams.get('avatar') || url.searchParams.get('avatar_url') || null,
   };
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function color(message: NotificationMessage): number {
@@ -113,14 +117,10 @@ export class DiscordChannel implements NotificationChannel {
   readonly label = 'Discord';
   readonly schemes = ['discord'] as const;
   readonly connectionTypes = ['discord'] as const;
+  readonly defaultUrl = DISCORD_URL;
 
   validate(target: ChannelTarget): string[] {
-    try {
-      this.resolve(target);
-      return [];
-    } catch (error) {
-      return [(error as Error).message];
-    }
+    return problemsOf(() => this.resolve(target));
   }
 
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
@@ -131,9 +131,12 @@ export class DiscordChannel implements NotificationChannel {
       throw new ChannelError((error as Error).message, false);
     }
     const body = JSON.stringify(discordBody(message, webhook, { ...message.properties, ...target.properties }));
-    const res = await call(ctx, webhook.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    if (res.status === 429) throw new ChannelError(`Discord is rate limiting this webhook: retry after ${retryAfter(res)} s`, true);
-    if (res.status < 200 || res.status > 299) throw answerError('Discord', res);
+    const res = await channelCall(ctx, webhook.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, 'Discord');
+    if (res.status === 429) {
+      const seconds = retryAfterSeconds(res);
+      throw new ChannelError(`Discord is rate limiting this webhook: retry after ${seconds} s`, true, retryAfterMs(seconds));
+    }
+    if (!answeredOk(res)) throw answerError('Discord', res);
     return { id: null };
   }
 
@@ -150,9 +153,18 @@ export class DiscordChannel implements NotificationChannel {
     const c = target.connection;
     if (!c) throw new Error('url: required (discord://token@webhookid), or a connection');
     if (c.type !== 'discord') throw new Error(`connection: ${c.name} is a ${c.type} connection, not discord`);
-    if (!c.url) throw new Error(`connection: ${c.name} needs a url, the webhook URL (https://discord.com/api/webhooks/{id}/{token})`);
+    // The webhook id as username and its token as password, at Discord's address (or the connection's url, a bare origin).
+    const origin = httpUrl(c.url ?? DISCORD_URL);
+    const webhookUrl =
+      c.username && c.password && origin && origin.pathname === '/' && !origin.search
+        ? `${origin.origin}/api/webhooks/${encodeURIComponent(c.username)}/${encodeURIComponent(c.password)}`
+        : c.url;
+    if (!webhookUrl)
+      throw new Error(
+        `connection: ${c.name} needs a url, the webhook URL (https://discord.com/api/webhooks/{id}/{token}), or the webhook's id as username and its token as password`,
+      );
     try {
-      return parseDiscordUrl(c.url);
+      return parseDiscordUrl(webhookUrl);
     } catch (error) {
       throw new Error(`connection: ${(error as Error).message}`);
     }
@@ -160,30 +172,9 @@ export class DiscordChannel implements NotificationChannel {
 }
 
 /** Seconds until Discord takes the webhook again: the body's `retry_after`, else the Retry-After header. */
-function retryAfter(res: ChannelHttpResponse): number {
-  try {
-    const value = (JSON.parse(res.body) as { retry_after?: unknown }).retry_after;
-    if (typeof value === 'number' && Number.isFinite(value)) return value;
-  } catch {
-    // not JSON
-  }
+function retryAfterSeconds(res: ChannelHttpResponse): number {
+  const value = (parseJson(res.body) as { retry_after?: unknown } | null)?.retry_after;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
   const header = Number(res.headers['retry-after']);
-  return Number.isFinite(header) ? header : 1;
-}
-
-async function call(ctx: ChannelContext, url: string, request: Parameters<ChannelContext['http']>[1]): Promise<ChannelHttpResponse> {
-  try {
-    return await ctx.http(url, request);
-  } catch (error) {
-    const text = (error as Error).message;
-    // The address policy or the credential binding: asking again cannot help (a name that did not resolve may).
-    if (error instanceof OutboundRefused) throw new ChannelError(text, /could not be resolved/.test(text));
-    throw new ChannelError(`could not reach ${new URL(url).host}: ${text}`);
-  }
-}
-
-/** A non-2xx answer: its status and the start of its body; retried on 408, 429 and 5xx. */
-function answerError(who: string, res: ChannelHttpResponse): ChannelError {
-  const said = res.body.trim().slice(0, ANSWER_CHARS);
-  return new ChannelError(`${who} answered HTTP ${res.status}${said ? `: ${said}` : ''}`, res.status === 408 || res.status === 429 || res.status >= 500);
+  return Number.isFinite(header) && header >= 0 ? header : 1;
 }

@@ -1,5 +1,5 @@
-import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
+import { ChannelError, withDefaultUrl } from '@gateway/core/notifications';
+import { channelContexts, failure, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
 import { startDiscordPeer, type DiscordPeer } from '../../../test/support/peers/discord-peer';
 import { startHttpPeer } from '../../../test/support/peers/http-peer';
 import { DiscordChannel } from './discord.channel';
@@ -18,12 +18,6 @@ describe('discord channel against the webhook API', () => {
   const host = () => peer.url.replace('http://', '');
   const url = (token = TOKEN, id = ID) => `discord://${token}@${id}?host=${host()}&scheme=http`;
   const ctx = () => channelContexts().create({ connection: null });
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => new Error('sent'),
-      (error: Error) => error,
-    ) as Promise<ChannelError>;
-
   it('posts the message with its embed; Discord answers 204', async () => {
     const message = notificationMessage();
     await channel.send(message, { url: `${url()}&thread_id=5566778899`, connection: null, properties: { username: 'Console' } }, ctx());
@@ -49,11 +43,32 @@ describe('discord channel against the webhook API', () => {
     expect(peer.messages.at(-1)!.embeds[0].color).toBe(0x2ecc71);
   });
 
+  it("posts through a connection of the webhook's id and token, at the address the engine hands it (its default, here the peer)", async () => {
+    const idAndToken = resolvedConnection({ type: 'discord', name: 'ops-chat', username: ID, password: TOKEN });
+    const before = peer.messages.length;
+    // What the deliverer does with channel.defaultUrl; the peer stands in for https://discord.com.
+    await channel.send(
+      notificationMessage(),
+      { url: null, connection: withDefaultUrl(idAndToken, peer.url), properties: {} },
+      channelContexts().create({ connection: idAndToken, defaultUrl: peer.url }),
+    );
+    expect(peer.messages.length).toBe(before + 1);
+    // The token is bound to that address: the same connection's context refuses it anywhere else.
+    const elsewhere = await failure(
+      channel.send(notificationMessage(), { url: url(), connection: null, properties: {} }, channelContexts().create({ connection: idAndToken })),
+    );
+    expect([elsewhere.message, elsewhere.retryable]).toEqual([
+      "the credential from connection 'ops-chat' may not be sent anywhere: the connection has no URL",
+      false,
+    ]);
+    expect(peer.messages.length).toBe(before + 1);
+  });
+
   it('retries when rate limited, saying when Discord takes it again', async () => {
     peer.rateLimit(1, 2.5);
     const error = await failure(channel.send(notificationMessage(), { url: url(), connection: null, properties: {} }, ctx()));
     expect(error).toBeInstanceOf(ChannelError);
-    expect([error.message, error.retryable]).toEqual(['Discord is rate limiting this webhook: retry after 2.5 s', true]);
+    expect([error.message, error.retryable, error.retryAfterMs]).toEqual(['Discord is rate limiting this webhook: retry after 2.5 s', true, 2500]);
     // The limit has passed: the next attempt goes through.
     await channel.send(notificationMessage(), { url: url(), connection: null, properties: {} }, ctx());
   });

@@ -3,8 +3,7 @@ import MarkdownIt from 'markdown-it';
 import nodemailer from 'nodemailer';
 import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage, ResolvedConnection } from '@contracts';
 import { smtpFrom, smtpTransportOptions, type SmtpEncryption, type SmtpTransportOptions } from '@gateway/core/connections';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import { ANSWER_CHARS, ChannelError, NOTIFICATION_CHANNELS, refusalError } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
 /** An address, alone or as `Name <address>`. */
@@ -141,7 +140,7 @@ export class EmailChannel implements NotificationChannel {
       // The address policy, and no credential of another connection in what is sent.
       await ctx.guard.check({ protocol: 'smtp:', host: options.host, port: options.port }, { from, to, subject, text, html });
     } catch (error) {
-      throw refusal(error);
+      throw refusalError(error);
     }
     const transport = nodemailer.createTransport({
       ...options,
@@ -197,17 +196,11 @@ function unique(list: string[]): string[] {
   return [...new Set(list)];
 }
 
-/** The guard's refusal: the address policy or the credential binding said no (a name that did not resolve may later). */
-function refusal(error: unknown): ChannelError {
-  const text = (error as Error).message;
-  return new ChannelError(text, !(error instanceof OutboundRefused) || /could not be resolved/.test(text));
-}
-
 /** What nodemailer's failure says: the server's answer when it gave one (5xx: permanent), else why it could not talk. */
 function smtpFailure(error: unknown, where: string): ChannelError {
   const e = error as Error & { responseCode?: number; response?: string; code?: string };
   if (typeof e.responseCode === 'number') {
-    const said = (e.response ?? e.message).trim().slice(0, 300);
+    const said = (e.response ?? e.message).trim().slice(0, ANSWER_CHARS);
     return new ChannelError(`the SMTP server at ${where} answered: ${said}`, !(e.responseCode >= 500 && e.responseCode < 600));
   }
   if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return new ChannelError(`could not send through ${where}: ${e.message}`, false);

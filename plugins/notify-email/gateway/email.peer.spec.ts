@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
+import { channelContexts, failure, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/support/peers/smtp-peer';
 import { EmailChannel } from './email.channel';
 
@@ -13,12 +13,6 @@ describe('email channel against an SMTP server', () => {
     peer = await startSmtpPeer({ mailer: 'mail-secret' });
   });
   afterAll(() => peer.stop());
-
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => new Error('sent'),
-      (error: Error) => error,
-    ) as Promise<ChannelError>;
 
   it('sends an smtp:// URL target: authenticated, from and to of the URL, subject, text and HTML parts', async () => {
     const ctx = channelContexts().create({ connection: null });

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ChannelContext, ChannelHttpResponse, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
+import { ChannelError, NOTIFICATION_CHANNELS, answerError, answeredOk, channelCall, cut } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
-const ANSWER_CHARS = 300;
 /** Mattermost splits longer posts; one message stays one post. */
 const TEXT_CHARS = 16000;
 const TOKEN = /^[A-Za-z0-9]{6,64}$/;
@@ -61,7 +59,7 @@ export function mattermostBody(message: NotificationMessage, hook: Omit<Mattermo
   const username = properties.username || hook.username;
   const icon = properties.icon || hook.iconUrl;
   return {
-    text: text.length > TEXT_CHARS ? `${text.slice(0, TEXT_CHARS - 1)}…` : text,
+    text: cut(text, TEXT_CHARS),
     ...(channel ? { channel } : {}),
     ...(username ? { username } : {}),
     ...(icon ? { icon_url: icon } : {}),
@@ -104,8 +102,8 @@ export class MattermostChannel implements NotificationChannel {
     if (problems.length) throw new ChannelError(problems.join('; '), false);
     const { url, ...hook } = this.resolve(target);
     const body = JSON.stringify(mattermostBody(message, hook, { ...message.properties, ...target.properties }));
-    const res = await call(ctx, url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    if (res.status < 200 || res.status > 299) throw answerError('Mattermost', res);
+    const res = await channelCall(ctx, url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, 'Mattermost');
+    if (!answeredOk(res)) throw answerError('Mattermost', res);
     return { id: null };
   }
 
@@ -132,21 +130,4 @@ export class MattermostChannel implements NotificationChannel {
     const p = c.properties;
     return { ...hook, channel: p.channel || hook.channel, username: p.username || hook.username, iconUrl: p.icon || hook.iconUrl };
   }
-}
-
-async function call(ctx: ChannelContext, url: string, request: Parameters<ChannelContext['http']>[1]): Promise<ChannelHttpResponse> {
-  try {
-    return await ctx.http(url, request);
-  } catch (error) {
-    const text = (error as Error).message;
-    // The address policy or the credential binding: asking again cannot help (a name that did not resolve may).
-    if (error instanceof OutboundRefused) throw new ChannelError(text, /could not be resolved/.test(text));
-    throw new ChannelError(`could not reach ${new URL(url).host}: ${text}`);
-  }
-}
-
-/** A non-2xx answer: its status and the start of its body; retried on 408, 429 and 5xx. */
-function answerError(who: string, res: ChannelHttpResponse): ChannelError {
-  const said = res.body.trim().slice(0, ANSWER_CHARS);
-  return new ChannelError(`${who} answered HTTP ${res.status}${said ? `: ${said}` : ''}`, res.status === 408 || res.status === 429 || res.status >= 500);
 }

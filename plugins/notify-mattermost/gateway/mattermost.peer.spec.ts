@@ -1,5 +1,5 @@
 import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
+import { channelContexts, failure, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
 import { startMattermostPeer, type MattermostPeer } from '../../../test/support/peers/mattermost-peer';
 import { MattermostChannel } from './mattermost.channel';
 
@@ -15,12 +15,6 @@ describe('mattermost channel against incoming webhooks', () => {
   afterAll(() => peer.stop());
   const host = () => peer.url.replace('http://', '');
   const ctx = () => channelContexts().create({ connection: null });
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => new Error('sent'),
-      (error: Error) => error,
-    ) as Promise<ChannelError>;
-
   it('posts to the hook with the channel and user of the URL; Mattermost answers ok', async () => {
     const message = notificationMessage();
     await channel.send(message, { url: `mattermost://console@${host()}/${TOKEN}/alerts?scheme=http`, connection: null, properties: {} }, ctx());

@@ -41,8 +41,11 @@ describe('ntfy channel: URLs, validation, body', () => {
     expect(channel.validate(target({ connection: ntfy }))).toEqual([]);
     expect(channel.validate(target({ connection: { ...ntfy, properties: {} } }))).toEqual(['connection: push has no topic (the property topic)']);
     expect(channel.validate(target({ connection: { ...ntfy, properties: {} }, properties: { topic: 'ops' } }))).toEqual([]);
-    expect(channel.validate(target({ connection: { ...ntfy, password: 'tk_1' } }))).toEqual([
-      'connection: push has credentials, so its url must name the server (https://ntfy.sh)',
+    // Without a url: ntfy.sh, where the engine binds the credentials (NotificationChannel.defaultUrl).
+    expect(channel.defaultUrl).toBe('https://ntfy.sh');
+    expect(channel.validate(target({ connection: { ...ntfy, password: 'tk_1' } }))).toEqual([]);
+    expect(channel.validate(target({ connection: { ...ntfy, password: 'tk_1', url: 'ntfy.example.com' } }))).toEqual([
+      'connection: push has credentials, so its url must name the server (https://ntfy.example.com)',
     ]);
     expect(channel.validate(target({ connection: { ...ntfy, password: 'tk_1', url: 'https://ntfy.sh' } }))).toEqual([]);
     expect(channel.validate(target({ connection: { ...ntfy, url: 'ftp://x' } }))).toEqual([

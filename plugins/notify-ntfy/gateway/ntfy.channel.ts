@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ChannelContext, ChannelHttpResponse, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
+import { ChannelError, NOTIFICATION_CHANNELS, answerError, answeredOk, channelCall, cut, parseJson } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
 /** spec 03 §9: the ntfy connection's host is ntfy.sh unless given. */
 export const NTFY_DEFAULT_HOST = 'ntfy.sh';
-const ANSWER_CHARS = 300;
+export const NTFY_DEFAULT_URL = `https://${NTFY_DEFAULT_HOST}`;
 /** ntfy keeps messages up to 4096 bytes as text (longer ones become attachments). */
 const MESSAGE_CHARS = 4000;
 const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
@@ -78,7 +77,7 @@ export function ntfyBody(message: NotificationMessage, topic: string, settings: 
     .filter(Boolean);
   // Emoji shortcodes among the tags show as the message's icon.
   tags.unshift(message.resolved ? 'white_check_mark' : 'rotating_light');
-  const body = message.body.length > MESSAGE_CHARS ? `${message.body.slice(0, MESSAGE_CHARS - 1)}…` : message.body;
+  const body = cut(message.body, MESSAGE_CHARS);
   const click = settings.click || message.url;
   return {
     topic,
@@ -105,6 +104,7 @@ export class NtfyChannel implements NotificationChannel {
   readonly label = 'ntfy';
   readonly schemes = ['ntfy'] as const;
   readonly connectionTypes = ['ntfy'] as const;
+  readonly defaultUrl = NTFY_DEFAULT_URL;
 
   validate(target: ChannelTarget): string[] {
     try {
@@ -125,14 +125,10 @@ export class NtfyChannel implements NotificationChannel {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (ntfy.authorization) headers.Authorization = ntfy.authorization;
     const body = JSON.stringify(ntfyBody(message, ntfy.topic, { ...ntfy.options, ...message.properties, ...target.properties }));
-    const res = await call(ctx, `${ntfy.server}/`, { method: 'POST', headers, body });
-    if (res.status < 200 || res.status > 299) throw answerError('ntfy', res);
-    try {
-      const id = (JSON.parse(res.body) as { id?: unknown }).id;
-      return { id: typeof id === 'string' ? id : null };
-    } catch {
-      return { id: null };
-    }
+    const res = await channelCall(ctx, `${ntfy.server}/`, { method: 'POST', headers, body }, 'ntfy');
+    if (!answeredOk(res)) throw answerError('ntfy', res);
+    const id = (parseJson(res.body) as { id?: unknown } | null)?.id;
+    return { id: typeof id === 'string' ? id : null };
   }
 
   private resolve(target: ChannelTarget): NtfyTarget {
@@ -152,32 +148,14 @@ export class NtfyChannel implements NotificationChannel {
     if (!TOPIC.test(topic)) throw new Error(`connection: topic '${topic}' is not a topic (letters, digits, - and _, at most 64)`);
     const token = c.properties.token || (!c.username ? c.password : null);
     const auth = c.username ? authorization(c.username, c.password) : authorization(null, token);
-    const raw = c.url?.trim() || '';
+    // Without a url: ntfy.sh (the engine binds the connection's credentials there).
+    const raw = c.url?.trim() || NTFY_DEFAULT_URL;
     let server: string;
-    if (!raw) server = `https://${NTFY_DEFAULT_HOST}`;
-    else if (/^https?:\/\//i.test(raw)) server = new URL(raw).origin;
+    if (/^https?:\/\//i.test(raw)) server = new URL(raw).origin;
     else if (/^[a-z0-9.-]+(:\d+)?$/i.test(raw)) server = `https://${raw}`;
     else throw new Error(`connection: url must be the server, https://host[:port], not '${raw}'`);
     // A credential goes only to its connection's own origin: that needs the url written out.
-    if (auth && !/^https?:\/\//i.test(raw))
-      throw new Error(`connection: ${c.name} has credentials, so its url must name the server (https://${raw || NTFY_DEFAULT_HOST})`);
+    if (auth && !/^https?:\/\//i.test(raw)) throw new Error(`connection: ${c.name} has credentials, so its url must name the server (https://${raw})`);
     return { server, topic, authorization: auth, options: {} };
   }
-}
-
-async function call(ctx: ChannelContext, url: string, request: Parameters<ChannelContext['http']>[1]): Promise<ChannelHttpResponse> {
-  try {
-    return await ctx.http(url, request);
-  } catch (error) {
-    const text = (error as Error).message;
-    // The address policy or the credential binding: asking again cannot help (a name that did not resolve may).
-    if (error instanceof OutboundRefused) throw new ChannelError(text, /could not be resolved/.test(text));
-    throw new ChannelError(`could not reach ${new URL(url).host}: ${text}`);
-  }
-}
-
-/** A non-2xx answer: its status and the start of its body; retried on 408, 429 and 5xx. */
-function answerError(who: string, res: ChannelHttpResponse): ChannelError {
-  const said = res.body.trim().slice(0, ANSWER_CHARS);
-  return new ChannelError(`${who} answered HTTP ${res.status}${said ? `: ${said}` : ''}`, res.status === 408 || res.status === 429 || res.status >= 500);
 }

@@ -1,5 +1,5 @@
 import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
+import { channelContexts, failure, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
 import { startNtfyPeer, type NtfyPeer } from '../../../test/support/peers/ntfy-peer';
 import { NtfyChannel } from './ntfy.channel';
 
@@ -13,12 +13,6 @@ describe('ntfy channel against an ntfy server', () => {
   afterAll(() => peer.stop());
   const host = () => peer.url.replace('http://', '');
   const ctx = (connection: Parameters<ReturnType<typeof channelContexts>['create']>[0]['connection'] = null) => channelContexts().create({ connection });
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => new Error('sent'),
-      (error: Error) => error,
-    ) as Promise<ChannelError>;
-
   it('publishes the message as JSON to the root and keeps the id ntfy gives it', async () => {
     const message = notificationMessage();
     const receipt = await channel.send(

@@ -43,10 +43,9 @@ describe('opsgenie channel: targets', () => {
 
   it('takes a connection: key = password, url = the API address', () => {
     expect(opsgenieRoute(connection({ password: KEY, url: 'https://api.eu.opsgenie.com/' }))).toEqual({ base: 'https://api.eu.opsgenie.com', key: KEY });
-    expect(channel.validate(connection({}))).toEqual([
-      "connection: 'og' has no API key (its password)",
-      "connection: 'og' has no URL: set it to https://api.opsgenie.com (or the EU's), where its key may be sent",
-    ]);
+    // Without a url: Opsgenie's own address (NotificationChannel.defaultUrl, where the engine binds the key).
+    expect(opsgenieRoute(connection({ password: KEY }))).toEqual({ base: channel.defaultUrl, key: KEY });
+    expect(channel.validate(connection({}))).toEqual(["connection: 'og' has no API key (its password)"]);
     expect(channel.validate(connection({ password: 'abc', url: 'https://api.opsgenie.com' }))).toEqual([
       "connection: the API key of 'og' must be an Opsgenie key (a UUID)",
     ]);
@@ -57,7 +56,7 @@ describe('opsgenie channel: targets', () => {
       "url: the API key must be an Opsgenie key (a UUID such as 0f3e…-…); it is the URL's last part",
     ]);
     expect(channel.validate(url(`opsgenie://${KEY}?priority=P1`))).toEqual(["url: unknown parameter 'priority' (known: scheme)"]);
-    expect(channel.validate(url(`opsgenie://bad host/${KEY}`))).toEqual(["url: 'bad host' is not a host[:port]"]);
+    expect(channel.validate(url(`opsgenie://bad host/${KEY}`))).toEqual(["url: host 'bad host' is not a host[:port]"]);
     expect(channel.validate(url(`opsgenie://${KEY}`, { priority: 'urgent' }))).toEqual(["properties.priority: 'urgent' is not one of P1, P2, P3, P4, P5"]);
     expect(channel.validate({ url: null, connection: null, properties: {} })).toEqual([
       'url: required (opsgenie://api-key or opsgenie://api.eu.opsgenie.com/api-key), or an opsgenie connection',

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage, ResolvedConnection } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import {
+  ChannelError,
+  NOTIFICATION_CHANNELS,
+  answerError,
+  answeredOk,
+  channelCall,
+  cut,
+  decode,
+  httpUrl,
+  overrideBase,
+  parseJson,
+} from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
 export const OPSGENIE_API = 'https://api.opsgenie.com';
@@ -9,7 +19,6 @@ export const OPSGENIE_API = 'https://api.opsgenie.com';
 export const OPSGENIE_LIMITS = { message: 130, alias: 512, description: 15000, entity: 512, tags: 20, tag: 50, detailKey: 8000, detailValue: 8000 };
 export const OPSGENIE_PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'] as const;
 const SOURCE = 'ops-console';
-const ANSWER_CHARS = 300;
 /** Opsgenie API keys (integration or API key) are UUIDs. */
 const API_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Properties read by the channel itself, not passed on as details. */
@@ -28,8 +37,9 @@ export interface OpsgenieRoute {
  * (`POST /v2/alerts/<alias>/close?identifierType=alias`).
  * - `opsgenie://<api key>` (api.opsgenie.com) or `opsgenie://api.eu.opsgenie.com/<api key>`; `?scheme=http` for a
  *   plain-http address (a test peer);
- * - an `opsgenie` connection: password = API key, url = the API's address (`https://api.opsgenie.com`; the key goes
- *   only there).
+ * - an `opsgenie` connection: password = API key; its url, when set, replaces the API's address
+ *   (`https://api.opsgenie.com`, the default; `https://api.eu.opsgenie.com` for the EU; the key goes only to the one
+ *   it is sent to).
  * Properties: `priority` P1–P5 (default P3), `tags` (comma-separated); the others go into the alert's details.
  */
 @Injectable()
@@ -39,6 +49,7 @@ export class OpsgenieChannel implements NotificationChannel {
   readonly label = 'Opsgenie';
   readonly schemes = ['opsgenie'] as const;
   readonly connectionTypes = ['opsgenie'] as const;
+  readonly defaultUrl = OPSGENIE_API;
 
   validate(target: ChannelTarget): string[] {
     const route = opsgenieRoute(target);
@@ -57,26 +68,22 @@ export class OpsgenieChannel implements NotificationChannel {
     const [url, body] = message.resolved
       ? [`${route.base}/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`, { source: SOURCE, note: cut(message.title, 25000) }]
       : [`${route.base}/v2/alerts`, opsgenieAlert(message, target.properties)];
-    let res;
-    try {
-      res = await ctx.http(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `GenieKey ${route.key}` },
-        body: JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new ChannelError((error as Error).message.split(route.key).join('***'), !(error instanceof OutboundRefused));
-    }
+    const secrets = [route.key];
+    const request = {
+      method: 'POST' as const,
+      headers: { 'Content-Type': 'application/json', Authorization: `GenieKey ${route.key}` },
+      body: JSON.stringify(body),
+    };
+    const res = await channelCall(ctx, url, request, 'Opsgenie', secrets);
     const answer = parseJson(res.body) as { message?: string; errors?: Record<string, string>; requestId?: string } | null;
-    if (res.status >= 200 && res.status < 300) return { id: answer?.requestId ?? null };
+    if (answeredOk(res)) return { id: answer?.requestId ?? null };
     const detail =
       answer?.errors && Object.keys(answer.errors).length
         ? ` (${Object.entries(answer.errors)
             .map(([k, v]) => `${k}: ${v}`)
             .join('; ')})`
         : '';
-    const text = answer?.message ? `${answer.message}${detail}` : res.body.trim().slice(0, ANSWER_CHARS) || '(empty answer)';
-    throw new ChannelError(`Opsgenie answered ${res.status}: ${text.split(route.key).join('***')}`, res.status === 429 || res.status >= 500);
+    throw answerError('Opsgenie', res, { said: answer?.message ? `${answer.message}${detail}` : null, secrets });
   }
 }
 
@@ -131,19 +138,16 @@ function fromUrl(raw: string): OpsgenieRoute | string[] {
   const params = new URLSearchParams(query);
   const problems: string[] = [];
   for (const key of params.keys()) if (key !== 'scheme') problems.push(`url: unknown parameter '${key}' (known: scheme)`);
-  const scheme = params.get('scheme') ?? 'https';
-  if (scheme !== 'https' && scheme !== 'http') problems.push(`url: scheme must be https or http, not '${scheme}'`);
   const segments = path.split('/').filter(Boolean);
   // opsgenie://key, or opsgenie://host[:port][/prefix]/key.
   const key = decode(segments.length ? segments[segments.length - 1] : authority);
   const host = segments.length ? authority : null;
+  const origin = overrideBase(OPSGENIE_API, params.get('scheme'), host, problems);
   if (!key) problems.push('url: the API key is required (opsgenie://api-key)');
   else if (!API_KEY.test(key)) problems.push("url: the API key must be an Opsgenie key (a UUID such as 0f3e…-…); it is the URL's last part");
-  if (host !== null && !/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) problems.push(`url: '${host}' is not a host[:port]`);
   if (problems.length) return problems;
   const prefix = segments.slice(0, -1).join('/');
-  const base = host ? `${scheme}://${host}${prefix ? `/${prefix}` : ''}` : scheme === 'http' ? OPSGENIE_API.replace('https:', 'http:') : OPSGENIE_API;
-  return { base, key };
+  return { base: `${origin}${prefix ? `/${prefix}` : ''}`, key };
 }
 
 function fromConnection(connection: ResolvedConnection): OpsgenieRoute | string[] {
@@ -151,40 +155,9 @@ function fromConnection(connection: ResolvedConnection): OpsgenieRoute | string[
   const key = connection.password ?? '';
   if (!key) problems.push(`connection: '${connection.name}' has no API key (its password)`);
   else if (!API_KEY.test(key)) problems.push(`connection: the API key of '${connection.name}' must be an Opsgenie key (a UUID)`);
-  const url = parseHttpUrl(connection.url);
-  if (connection.url && !url) problems.push(`connection: the connection's URL '${connection.url}' is not an http(s) URL`);
-  // The key may only go to the connection's own address (credential binding), so the address is required.
-  else if (!url) problems.push(`connection: '${connection.name}' has no URL: set it to ${OPSGENIE_API} (or the EU's), where its key may be sent`);
+  // Without a url: Opsgenie's API (the engine binds the key there).
+  const url = httpUrl(connection.url ?? OPSGENIE_API);
+  if (!url) problems.push(`connection: the connection's URL '${connection.url}' is not an http(s) URL`);
   if (problems.length) return problems;
   return { base: `${url!.origin}${url!.pathname.replace(/\/+$/, '')}`, key };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function parseHttpUrl(raw: string | null): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -1,19 +1,10 @@
 import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
-import type { AppConfig } from '@gateway/core/config/app-config';
-import type { ConnectionStore } from '@gateway/core/connections';
-import { ChannelContexts, ChannelError } from '@gateway/core/notifications';
-import { AddressPolicy, OutboundHttp } from '@gateway/core/outbound';
+import { ChannelError } from '@gateway/core/notifications';
+import { channelContexts, failure } from '../../../test/support/channel-context';
 import { startOpsgeniePeer, type OpsgeniePeer } from '../../../test/support/peers/opsgenie-peer';
 import { OpsgenieChannel } from './opsgenie.channel';
 
 const KEY = '6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b';
-
-/** The contexts the engine sends in: the console's outbound client and an address policy (loopback allowed unless `denyPort`). */
-function contexts(options: { denyPort?: number } = {}): ChannelContexts {
-  const policy = new AddressPolicy({ listenPort: options.denyPort ?? -1, database: null, allow: options.denyPort ? [] : ['127.0.0.1'] });
-  const notify: AppConfig['notify'] = { smtpConnection: null, worker: false, maxAttempts: 3, retryBaseMs: 10, concurrency: 1, sendTimeoutMs: 5000 };
-  return new ChannelContexts(new OutboundHttp(policy), policy, {} as ConnectionStore, { notify });
-}
 
 const failing: NotificationMessage = {
   title: 'Check api failed',
@@ -32,13 +23,8 @@ describe('opsgenie channel against an Alert API peer', () => {
   let host: string;
   const opsgenie = new OpsgenieChannel();
   const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
-  const send = (message: NotificationMessage, target: ChannelTarget, ctxs = contexts()) =>
+  const send = (message: NotificationMessage, target: ChannelTarget, ctxs = channelContexts()) =>
     opsgenie.send(message, target, ctxs.create({ connection: target.connection }));
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: unknown) => error as ChannelError,
-    );
 
   beforeAll(async () => {
     peer = await startOpsgeniePeer(KEY);
@@ -64,7 +50,7 @@ describe('opsgenie channel against an Alert API peer', () => {
     const other = '00000000-1111-2222-3333-444444444444';
     const wrong = await failure(send(failing, byUrl(`opsgenie://${host}/${other}?scheme=http`)));
     expect(wrong).toBeInstanceOf(ChannelError);
-    expect([wrong!.message, wrong!.retryable]).toEqual(['Opsgenie answered 401: Could not authenticate', false]);
+    expect([wrong!.message, wrong!.retryable]).toEqual(['Opsgenie answered HTTP 401: Could not authenticate', false]);
     expect(wrong!.message).not.toContain(other);
   });
 
@@ -72,14 +58,14 @@ describe('opsgenie channel against an Alert API peer', () => {
     peer.failNext(422, { message: 'Request body is not processable. Please check the errors.', errors: { message: 'Message can not be empty.' }, took: 0 });
     const invalid = await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`)));
     expect([invalid!.message, invalid!.retryable]).toEqual([
-      'Opsgenie answered 422: Request body is not processable. Please check the errors. (message: Message can not be empty.)',
+      'Opsgenie answered HTTP 422: Request body is not processable. Please check the errors. (message: Message can not be empty.)',
       false,
     ]);
     peer.failNext(429, { message: 'You are making too many requests! To avoid errors, we recommend you limit requests.', took: 0 });
     expect(await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`)))).toMatchObject({ retryable: true });
     peer.failNext(503, { message: 'Service Unavailable' });
     expect(await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`)))).toMatchObject({
-      message: 'Opsgenie answered 503: Service Unavailable',
+      message: 'Opsgenie answered HTTP 503: Service Unavailable',
       retryable: true,
     });
   });
@@ -102,7 +88,7 @@ describe('opsgenie channel against an Alert API peer', () => {
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`), contexts({ denyPort: Number(host.split(':')[1]) })));
+    const denied = await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
     expect([denied!.message, denied!.retryable]).toEqual([
       `${host} is not reachable from notifications: it is this console. An administrator can allow it.`,
       false,

@@ -45,9 +45,10 @@ describe('pagerduty channel: targets', () => {
       endpoint: 'https://events.pagerduty.com/v2/enqueue',
       key: KEY,
     });
+    // Without a url: PagerDuty's own address (NotificationChannel.defaultUrl, where the engine binds the key).
+    expect(pagerDutyRoute(connection({ password: KEY }))).toEqual({ endpoint: `${channel.defaultUrl}/v2/enqueue`, key: KEY });
     expect(channel.validate(connection({ password: 'short' }))).toEqual([
       "connection: the integration key of 'pd' must be the 32 characters of an Events API v2 integration",
-      "connection: 'pd' has no URL: set it to https://events.pagerduty.com, where its key may be sent",
     ]);
   });
 

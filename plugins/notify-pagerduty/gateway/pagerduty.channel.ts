@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage, ResolvedConnection } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import {
+  ChannelError,
+  NOTIFICATION_CHANNELS,
+  answerError,
+  answeredOk,
+  channelCall,
+  cut,
+  decode,
+  httpUrl,
+  overrideBase,
+  parseJson,
+} from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
 export const PAGERDUTY_EVENTS = 'https://events.pagerduty.com';
@@ -9,7 +19,6 @@ export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as 
 /** Events API v2 limits (https://developer.pagerduty.com/docs/events-api-v2/trigger-events/). */
 const SUMMARY_CHARS = 1024;
 const DEDUP_KEY_CHARS = 255;
-const ANSWER_CHARS = 300;
 const CLIENT = 'ops-console';
 /** An integration (routing) key: 32 characters. */
 const ROUTING_KEY = /^[A-Za-z0-9]{32}$/;
@@ -26,8 +35,8 @@ export interface PagerDutyRoute {
  * (`check.passed`, `*.healthy`) resolves it.
  * - `pagerduty://<integration key>` (events.pagerduty.com) or `pagerduty://host[:port]/<integration key>`;
  *   `?scheme=http` for a plain-http address (a test peer);
- * - a `pagerduty` connection: password = integration key, url = the Events API's address
- *   (`https://events.pagerduty.com`; the key goes only there).
+ * - a `pagerduty` connection: password = integration key; its url, when set, replaces the Events API's address
+ *   (`https://events.pagerduty.com`, the default; the key goes only to the one it is sent to).
  * Property `severity`: critical, error (default), warning or info.
  */
 @Injectable()
@@ -37,6 +46,7 @@ export class PagerDutyChannel implements NotificationChannel {
   readonly label = 'PagerDuty';
   readonly schemes = ['pagerduty'] as const;
   readonly connectionTypes = ['pagerduty'] as const;
+  readonly defaultUrl = PAGERDUTY_EVENTS;
 
   validate(target: ChannelTarget): string[] {
     const route = pagerDutyRoute(target);
@@ -51,21 +61,18 @@ export class PagerDutyChannel implements NotificationChannel {
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
     const route = pagerDutyRoute(target);
     if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
-    let res;
-    try {
-      res = await ctx.http(route.endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(pagerDutyEvent(message, route.key, target.properties)),
-      });
-    } catch (error) {
-      throw new ChannelError((error as Error).message.split(route.key).join('***'), !(error instanceof OutboundRefused));
-    }
+    const secrets = [route.key];
+    const request = {
+      method: 'POST' as const,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(pagerDutyEvent(message, route.key, target.properties)),
+    };
+    const res = await channelCall(ctx, route.endpoint, request, 'PagerDuty', secrets);
     const answer = parseJson(res.body) as { status?: string; message?: string; errors?: unknown[]; dedup_key?: string } | null;
-    if (res.status >= 200 && res.status < 300) return { id: answer?.dedup_key ?? null };
+    if (answeredOk(res)) return { id: answer?.dedup_key ?? null };
     const errors = Array.isArray(answer?.errors) && answer.errors.length ? `: ${answer.errors.map(String).join('; ')}` : '';
-    const text = answer?.message || answer?.status ? `${answer.message ?? answer.status}${errors}` : res.body.trim().slice(0, ANSWER_CHARS) || '(empty answer)';
-    throw new ChannelError(`PagerDuty answered ${res.status}: ${text.split(route.key).join('***')}`, res.status === 429 || res.status >= 500);
+    const said = answer?.message || answer?.status ? `${answer.message ?? answer.status}${errors}` : null;
+    throw answerError('PagerDuty', res, { said, secrets });
   }
 }
 
@@ -112,16 +119,13 @@ function fromUrl(raw: string): PagerDutyRoute | string[] {
   const params = new URLSearchParams(query);
   const problems: string[] = [];
   for (const key of params.keys()) if (key !== 'scheme') problems.push(`url: unknown parameter '${key}' (known: scheme)`);
-  const scheme = params.get('scheme') ?? 'https';
-  if (scheme !== 'https' && scheme !== 'http') problems.push(`url: scheme must be https or http, not '${scheme}'`);
   const key = decode(last ?? authority);
   const host = last !== undefined ? authority : null;
+  const base = overrideBase(PAGERDUTY_EVENTS, params.get('scheme'), host, problems);
   if (!key) problems.push('url: the integration key is required (pagerduty://integration-key)');
   else if (!ROUTING_KEY.test(key))
     problems.push("url: the integration key must be the 32 characters of an Events API v2 integration; it is the URL's last part");
-  if (host !== null && !/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) problems.push(`url: '${host}' is not a host[:port]`);
   if (problems.length) return problems;
-  const base = host ? `${scheme}://${host}` : scheme === 'http' ? PAGERDUTY_EVENTS.replace('https:', 'http:') : PAGERDUTY_EVENTS;
   return { endpoint: `${base}/v2/enqueue`, key };
 }
 
@@ -131,40 +135,9 @@ function fromConnection(connection: ResolvedConnection): PagerDutyRoute | string
   if (!key) problems.push(`connection: '${connection.name}' has no integration key (its password)`);
   else if (!ROUTING_KEY.test(key))
     problems.push(`connection: the integration key of '${connection.name}' must be the 32 characters of an Events API v2 integration`);
-  const url = parseHttpUrl(connection.url);
-  if (connection.url && !url) problems.push(`connection: the connection's URL '${connection.url}' is not an http(s) URL`);
-  // The key may only go to the connection's own address (credential binding), so the address is required.
-  else if (!url) problems.push(`connection: '${connection.name}' has no URL: set it to ${PAGERDUTY_EVENTS}, where its key may be sent`);
+  // Without a url: PagerDuty's Events API (the engine binds the key there).
+  const url = httpUrl(connection.url ?? PAGERDUTY_EVENTS);
+  if (!url) problems.push(`connection: the connection's URL '${connection.url}' is not an http(s) URL`);
   if (problems.length) return problems;
   return { endpoint: `${url!.origin}/v2/enqueue`, key };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function parseHttpUrl(raw: string | null): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

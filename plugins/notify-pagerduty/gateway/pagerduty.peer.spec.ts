@@ -1,19 +1,10 @@
 import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
-import type { AppConfig } from '@gateway/core/config/app-config';
-import type { ConnectionStore } from '@gateway/core/connections';
-import { ChannelContexts, ChannelError } from '@gateway/core/notifications';
-import { AddressPolicy, OutboundHttp } from '@gateway/core/outbound';
+import { ChannelError } from '@gateway/core/notifications';
+import { channelContexts, failure } from '../../../test/support/channel-context';
 import { startPagerDutyPeer, type PagerDutyPeer } from '../../../test/support/peers/pagerduty-peer';
 import { PagerDutyChannel } from './pagerduty.channel';
 
 const KEY = 'R0123456789abcdefABCDEF012345678';
-
-/** The contexts the engine sends in: the console's outbound client and an address policy (loopback allowed unless `denyPort`). */
-function contexts(options: { denyPort?: number } = {}): ChannelContexts {
-  const policy = new AddressPolicy({ listenPort: options.denyPort ?? -1, database: null, allow: options.denyPort ? [] : ['127.0.0.1'] });
-  const notify: AppConfig['notify'] = { smtpConnection: null, worker: false, maxAttempts: 3, retryBaseMs: 10, concurrency: 1, sendTimeoutMs: 5000 };
-  return new ChannelContexts(new OutboundHttp(policy), policy, {} as ConnectionStore, { notify });
-}
 
 const failing: NotificationMessage = {
   title: 'Check api failed',
@@ -32,13 +23,8 @@ describe('pagerduty channel against an Events API v2 peer', () => {
   let host: string;
   const pagerduty = new PagerDutyChannel();
   const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
-  const send = (message: NotificationMessage, target: ChannelTarget, ctxs = contexts()) =>
+  const send = (message: NotificationMessage, target: ChannelTarget, ctxs = channelContexts()) =>
     pagerduty.send(message, target, ctxs.create({ connection: target.connection }));
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: unknown) => error as ChannelError,
-    );
 
   beforeAll(async () => {
     peer = await startPagerDutyPeer(KEY);
@@ -61,19 +47,19 @@ describe('pagerduty channel against an Events API v2 peer', () => {
     const other = 'X0123456789abcdefABCDEF012345678';
     const wrong = await failure(send(failing, byUrl(`pagerduty://${host}/${other}?scheme=http`)));
     expect(wrong).toBeInstanceOf(ChannelError);
-    expect([wrong!.message, wrong!.retryable]).toEqual(['PagerDuty answered 400: Event object is invalid: Invalid routing key', false]);
+    expect([wrong!.message, wrong!.retryable]).toEqual(['PagerDuty answered HTTP 400: Event object is invalid: Invalid routing key', false]);
     expect(wrong!.message).not.toContain(other);
   });
 
   it('retries 429 and 5xx', async () => {
     peer.failNext(429, { status: 'throttle event', message: 'Requests for this service are arriving too quickly.  Please retry later.' });
     expect(await failure(send(failing, byUrl(`pagerduty://${host}/${KEY}?scheme=http`)))).toMatchObject({
-      message: 'PagerDuty answered 429: Requests for this service are arriving too quickly.  Please retry later.',
+      message: 'PagerDuty answered HTTP 429: Requests for this service are arriving too quickly.  Please retry later.',
       retryable: true,
     });
     peer.failNext(500, 'Internal Server Error');
     expect(await failure(send(failing, byUrl(`pagerduty://${host}/${KEY}?scheme=http`)))).toMatchObject({
-      message: 'PagerDuty answered 500: Internal Server Error',
+      message: 'PagerDuty answered HTTP 500: Internal Server Error',
       retryable: true,
     });
   });
@@ -96,7 +82,7 @@ describe('pagerduty channel against an Events API v2 peer', () => {
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(failing, byUrl(`pagerduty://${host}/${KEY}?scheme=http`), contexts({ denyPort: Number(host.split(':')[1]) })));
+    const denied = await failure(send(failing, byUrl(`pagerduty://${host}/${KEY}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
     expect([denied!.message, denied!.retryable]).toEqual([
       `${host} is not reachable from notifications: it is this console. An administrator can allow it.`,
       false,

@@ -92,10 +92,16 @@ describe('slack channel: targets', () => {
       kind: 'webhook',
       endpoint: 'https://hooks.slack.com/services/T1/B2/X3',
     });
+    // Without a url: Slack's own address (NotificationChannel.defaultUrl, where the engine binds the token).
+    expect(slackRoute(connection({ password: 'xoxb-9', username: 'ops' }))).toEqual({
+      kind: 'api',
+      endpoint: `${channel.defaultUrl}/api/chat.postMessage`,
+      token: 'xoxb-9',
+      channel: 'ops',
+    });
     expect(channel.validate(connection({}))).toEqual([
       "connection: 'slack-bot' has no bot token (its password)",
       "connection: 'slack-bot' names no channel (its channel, or the recipient's channel property)",
-      "connection: 'slack-bot' has no URL: set it to https://slack.com, where its token may be sent",
     ]);
     expect(channel.validate(connection({ password: 'xoxb-9', url: 'slack.com', username: 'ops' }))).toEqual([
       "connection: the connection's URL 'slack.com' is not an http(s) URL",

@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ChannelContext,
-  ChannelHttpResponse,
-  ChannelReceipt,
-  ChannelTarget,
-  NotificationChannel,
-  NotificationMessage,
-  ResolvedConnection,
-} from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage, ResolvedConnection } from '@contracts';
+import {
+  ANSWER_CHARS,
+  ChannelError,
+  NOTIFICATION_CHANNELS,
+  answerError,
+  answeredOk,
+  channelCall,
+  cut,
+  decode,
+  httpUrl,
+  overrideBase,
+  parseJson,
+  retryAfterMs,
+} from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { markdownToMrkdwn } from './slack-mrkdwn';
 
@@ -19,8 +23,6 @@ export const SLACK_HOOKS = 'https://hooks.slack.com';
 /** Slack's limits (https://api.slack.com/reference/block-kit/blocks): header text, section text. */
 const HEADER_CHARS = 150;
 const SECTION_CHARS = 3000;
-/** How much of an unexpected answer goes into the error. */
-const ANSWER_CHARS = 300;
 
 /** `error` codes of chat.postMessage that are worth trying again (the rest say the request itself is wrong). */
 const RETRYABLE_ERRORS = new Set(['ratelimited', 'rate_limited', 'internal_error', 'fatal_error', 'service_unavailable', 'request_timeout']);
@@ -34,8 +36,9 @@ export type SlackRoute = { kind: 'api'; endpoint: string; token: string; channel
  * - `slack://xoxb-token@channel` → `chat.postMessage` (`Authorization: Bearer <token>`, JSON `{channel, text, blocks}`);
  * - `slack://hooks/T…/B…/X…` → the incoming webhook `https://hooks.slack.com/services/T…/B…/X…`;
  * - a `slack` connection: password = bot token, `properties.channel` (or username, or the recipient's `channel`
- *   property) = channel, url = the API's address (`https://slack.com`; the token goes only there). A connection whose
- *   url is a webhook (`…/services/T…/B…/X…`) and has no token posts to that webhook.
+ *   property) = channel; its url, when set, replaces the API's address (`https://slack.com`, the default; the token
+ *   goes only to the one it is sent to). A connection whose url is a webhook (`…/services/T…/B…/X…`) and has no
+ *   token posts to that webhook.
  * `?host=127.0.0.1:PORT&scheme=http` on a URL sends to another address than Slack's (a test peer, a proxy).
  */
 @Injectable()
@@ -45,6 +48,7 @@ export class SlackChannel implements NotificationChannel {
   readonly label = 'Slack';
   readonly schemes = ['slack'] as const;
   readonly connectionTypes = ['slack'] as const;
+  readonly defaultUrl = SLACK_API;
 
   validate(target: ChannelTarget): string[] {
     const route = slackRoute(target);
@@ -56,29 +60,35 @@ export class SlackChannel implements NotificationChannel {
     if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
     const content = slackContent(message);
     if (route.kind === 'webhook') {
-      const res = await post(ctx, route.endpoint, { 'Content-Type': 'application/json' }, JSON.stringify(content), [route.endpoint.split('/').pop()!]);
-      if (res.status >= 200 && res.status < 300) return { id: null };
-      throw new ChannelError(`Slack webhook answered ${res.status}: ${answerText(res.body)}`, retryableStatus(res.status));
+      const secrets = [route.endpoint.split('/').pop()!];
+      const request = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(content) };
+      const res = await channelCall(ctx, route.endpoint, request, 'Slack', secrets);
+      if (answeredOk(res)) return { id: null };
+      throw answerError('Slack webhook', res, { secrets });
     }
-    const res = await post(
+    const secrets = [route.token];
+    const res = await channelCall(
       ctx,
       route.endpoint,
-      { 'Content-Type': 'application/json; charset=utf-8', Authorization: `Bearer ${route.token}` },
-      JSON.stringify({ channel: route.channel, ...content, unfurl_links: false }),
-      [route.token],
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8', Authorization: `Bearer ${route.token}` },
+        body: JSON.stringify({ channel: route.channel, ...content, unfurl_links: false }),
+      },
+      'Slack',
+      secrets,
     );
     const answer = parseJson(res.body) as { ok?: boolean; error?: string; ts?: string } | null;
+    const after = res.headers['retry-after'];
     if (res.status === 429) {
-      const after = res.headers['retry-after'];
-      throw new ChannelError(`Slack chat.postMessage: ratelimited${after ? ` (retry after ${after} s)` : ''}`, true);
+      throw new ChannelError(`Slack chat.postMessage: ratelimited${after ? ` (retry after ${after} s)` : ''}`, true, retryAfterMs(after));
     }
-    if (res.status < 200 || res.status >= 300) {
-      throw new ChannelError(`Slack chat.postMessage answered ${res.status}: ${answer?.error ?? answerText(res.body)}`, retryableStatus(res.status));
-    }
-    if (!answer || typeof answer.ok !== 'boolean') throw new ChannelError(`Slack chat.postMessage answered unreadably: ${answerText(res.body)}`, true);
+    if (!answeredOk(res)) throw answerError('Slack chat.postMessage', res, { said: answer?.error, secrets });
+    if (!answer || typeof answer.ok !== 'boolean')
+      throw new ChannelError(`Slack chat.postMessage answered unreadably: ${cut(res.body.trim(), ANSWER_CHARS)}`, true);
     if (!answer.ok) {
       const code = answer.error ?? 'unknown_error';
-      throw new ChannelError(`Slack chat.postMessage: ${code}`, RETRYABLE_ERRORS.has(code));
+      throw new ChannelError(`Slack chat.postMessage: ${code}`, RETRYABLE_ERRORS.has(code), RETRYABLE_ERRORS.has(code) ? retryAfterMs(after) : undefined);
     }
     return { id: answer.ts ?? null };
   }
@@ -110,18 +120,15 @@ function fromUrl(raw: string): SlackRoute | string[] {
   const params = new URLSearchParams(query);
   const problems: string[] = [];
   for (const key of params.keys()) if (!URL_PARAMS.includes(key)) problems.push(`url: unknown parameter '${key}' (known: ${URL_PARAMS.join(', ')})`);
-  const scheme = params.get('scheme') ?? 'https';
-  if (scheme !== 'https' && scheme !== 'http') problems.push(`url: scheme must be https or http, not '${scheme}'`);
-  const host = params.get('host');
-  if (host !== null && !/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) problems.push(`url: host '${host}' is not a host[:port]`);
+  const hook = authority.toLowerCase() === 'hooks';
+  const base = overrideBase(hook ? SLACK_HOOKS : SLACK_API, params.get('scheme'), params.get('host'), problems);
 
-  if (authority.toLowerCase() === 'hooks') {
+  if (hook) {
     const parts = path.split('/').filter(Boolean);
     if (parts.length !== 3 || !/^T[A-Z0-9]+$/.test(parts[0]) || !/^B[A-Z0-9]+$/.test(parts[1]) || !/^[A-Za-z0-9]+$/.test(parts[2])) {
       problems.push("url: a webhook is slack://hooks/T…/B…/X… (the three parts of the webhook's https://hooks.slack.com/services/ URL)");
     }
     if (problems.length) return problems;
-    const base = host ? `${scheme}://${host}` : scheme === 'http' ? SLACK_HOOKS.replace('https:', 'http:') : SLACK_HOOKS;
     return { kind: 'webhook', endpoint: `${base}/services/${parts.join('/')}` };
   }
 
@@ -134,14 +141,14 @@ function fromUrl(raw: string): SlackRoute | string[] {
   else if (!/^xox[a-z]-[A-Za-z0-9-]+$/.test(token)) problems.push('url: the token must be a Slack token (xoxb-…)');
   problems.push(...channelProblems(channel, 'url'));
   if (problems.length) return problems;
-  const base = host ? `${scheme}://${host}` : scheme === 'http' ? SLACK_API.replace('https:', 'http:') : SLACK_API;
   return { kind: 'api', endpoint: `${base}/api/chat.postMessage`, token, channel };
 }
 
 function fromConnection(connection: ResolvedConnection, properties: Record<string, string>): SlackRoute | string[] {
-  const url = parseHttpUrl(connection.url);
-  if (connection.url && !url) return [`connection: the connection's URL '${connection.url}' is not an http(s) URL`];
-  if (!connection.password && url && /^\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]+\/?$/.test(url.pathname)) {
+  // Without a url: Slack's API (the engine binds the token there).
+  const url = httpUrl(connection.url ?? SLACK_API);
+  if (!url) return [`connection: the connection's URL '${connection.url}' is not an http(s) URL`];
+  if (!connection.password && /^\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]+\/?$/.test(url.pathname)) {
     return { kind: 'webhook', endpoint: url.href };
   }
   const problems: string[] = [];
@@ -149,63 +156,12 @@ function fromConnection(connection: ResolvedConnection, properties: Record<strin
   const channel = properties.channel || connection.properties?.channel || connection.username || '';
   if (!channel) problems.push(`connection: '${connection.name}' names no channel (its channel, or the recipient's channel property)`);
   else problems.push(...channelProblems(channel, 'connection'));
-  // The token may only go to the connection's own address (credential binding), so the address is required.
-  if (!url) problems.push(`connection: '${connection.name}' has no URL: set it to ${SLACK_API}, where its token may be sent`);
   if (problems.length) return problems;
-  return { kind: 'api', endpoint: `${url!.origin}/api/chat.postMessage`, token: connection.password!, channel };
+  return { kind: 'api', endpoint: `${url.origin}/api/chat.postMessage`, token: connection.password!, channel };
 }
 
 function channelProblems(channel: string, field: string): string[] {
   if (!channel) return [`${field}: a channel is required (slack://xoxb-token@channel)`];
   if (!/^[#@]?[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(channel)) return [`${field}: '${channel}' is not a Slack channel name or id`];
   return [];
-}
-
-/** One POST through the guard-railed client; a refusal or a failed call becomes a ChannelError without secrets. */
-async function post(ctx: ChannelContext, url: string, headers: Record<string, string>, body: string, secrets: string[]): Promise<ChannelHttpResponse> {
-  try {
-    return await ctx.http(url, { method: 'POST', headers, body });
-  } catch (error) {
-    const text = secrets.reduce((out, secret) => out.split(secret).join('***'), (error as Error).message);
-    throw new ChannelError(text, !(error instanceof OutboundRefused));
-  }
-}
-
-function retryableStatus(status: number): boolean {
-  return status === 429 || status === 408 || status >= 500;
-}
-
-function answerText(body: string): string {
-  const text = body.trim();
-  return text ? cut(text, ANSWER_CHARS) : '(empty answer)';
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function parseHttpUrl(raw: string | null): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

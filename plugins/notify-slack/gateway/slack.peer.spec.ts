@@ -1,19 +1,10 @@
 import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
-import type { AppConfig } from '@gateway/core/config/app-config';
-import type { ConnectionStore } from '@gateway/core/connections';
-import { ChannelContexts, ChannelError } from '@gateway/core/notifications';
-import { AddressPolicy, OutboundHttp } from '@gateway/core/outbound';
+import { ChannelError, withDefaultUrl } from '@gateway/core/notifications';
+import { channelContexts, failure, resolvedConnection } from '../../../test/support/channel-context';
 import { startSlackPeer, type SlackPeer } from '../../../test/support/peers/slack-peer';
 import { SlackChannel } from './slack.channel';
 
 const TOKEN = 'xoxb-1111-2222-slacktoken';
-
-/** The contexts the engine sends in: the console's outbound client and an address policy (loopback allowed unless `denyPort`). */
-function contexts(options: { denyPort?: number } = {}): ChannelContexts {
-  const policy = new AddressPolicy({ listenPort: options.denyPort ?? -1, database: null, allow: options.denyPort ? [] : ['127.0.0.1'] });
-  const notify: AppConfig['notify'] = { smtpConnection: null, worker: false, maxAttempts: 3, retryBaseMs: 10, concurrency: 1, sendTimeoutMs: 5000 };
-  return new ChannelContexts(new OutboundHttp(policy), policy, {} as ConnectionStore, { notify });
-}
 
 const message: NotificationMessage = {
   title: 'Check api failed',
@@ -32,12 +23,7 @@ describe('slack channel against a Slack peer', () => {
   let host: string;
   const slack = new SlackChannel();
   const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
-  const send = (target: ChannelTarget, ctxs = contexts()) => slack.send(message, target, ctxs.create({ connection: target.connection }));
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: unknown) => error as ChannelError,
-    );
+  const send = (target: ChannelTarget, ctxs = channelContexts()) => slack.send(message, target, ctxs.create({ connection: target.connection }));
 
   beforeAll(async () => {
     peer = await startSlackPeer({ token: TOKEN });
@@ -68,7 +54,7 @@ describe('slack channel against a Slack peer', () => {
   it('retries a rate limit and a 5xx, not a documented 4xx', async () => {
     peer.failNext(429, { ok: false, error: 'ratelimited' }, { 'Retry-After': '30' });
     const limited = await failure(send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`)));
-    expect([limited!.message, limited!.retryable]).toEqual(['Slack chat.postMessage: ratelimited (retry after 30 s)', true]);
+    expect([limited!.message, limited!.retryable, limited!.retryAfterMs]).toEqual(['Slack chat.postMessage: ratelimited (retry after 30 s)', true, 30_000]);
     peer.failNext(200, { ok: false, error: 'internal_error' });
     expect(await failure(send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`)))).toMatchObject({
       message: 'Slack chat.postMessage: internal_error',
@@ -76,7 +62,7 @@ describe('slack channel against a Slack peer', () => {
     });
     peer.failNext(503, 'upstream unavailable');
     const down = await failure(send(byUrl(`slack://hooks/T0TEAM001/B0HOOK001/s3cr3tWebhookPart?host=${host}&scheme=http`)));
-    expect([down!.message, down!.retryable]).toEqual(['Slack webhook answered 503: upstream unavailable', true]);
+    expect([down!.message, down!.retryable, down!.retryAfterMs]).toEqual(['Slack webhook answered HTTP 503: upstream unavailable', true, undefined]);
   });
 
   it('posts to an incoming webhook, which answers ok, or a 4xx text that is not retried', async () => {
@@ -85,38 +71,50 @@ describe('slack channel against a Slack peer', () => {
     expect(peer.messages.length).toBe(before + 1);
     expect(peer.messages.at(-1)).toMatchObject({ via: 'webhook', text: 'Check api failed' });
     const wrong = await failure(send(byUrl(`slack://hooks/T0TEAM001/B0HOOK001/wrongPart?host=${host}&scheme=http`)));
-    expect([wrong!.message, wrong!.retryable]).toEqual(['Slack webhook answered 403: invalid_token', false]);
+    expect([wrong!.message, wrong!.retryable]).toEqual(['Slack webhook answered HTTP 403: invalid_token', false]);
     const gone = await failure(send(byUrl(`slack://hooks/T0TEAM001/B0OTHER01/wrongPart?host=${host}&scheme=http`)));
-    expect([gone!.message, gone!.retryable]).toEqual(['Slack webhook answered 404: no_service', false]);
+    expect([gone!.message, gone!.retryable]).toEqual(['Slack webhook answered HTTP 404: no_service', false]);
   });
 
-  it("sends with a connection's token to the connection's own URL, and not at all from a connection without one", async () => {
-    const conn = (url: string | null): ResolvedConnection => ({
-      id: 'c1',
-      name: 'slack-bot',
-      type: 'slack',
-      url,
-      username: null,
-      password: TOKEN,
-      certificate: null,
-      insecure_tls: false,
-      properties: { channel: 'ops' },
-    });
+  it("sends with a connection's token to the connection's own URL", async () => {
+    const conn = (url: string | null): ResolvedConnection =>
+      resolvedConnection({ name: 'slack-bot', type: 'slack', url, password: TOKEN, properties: { channel: 'ops' } });
     const receipt = await send({ url: null, connection: conn(peer.url), properties: {} });
     expect(peer.requests.at(-1)!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(peer.messages.at(-1)).toMatchObject({ channel: 'C0OPS0002', ts: receipt.id });
+  });
+
+  it("sends a URL-less connection's token to the channel's default address, and refuses it anywhere else", async () => {
+    const bot = resolvedConnection({ name: 'slack-bot', type: 'slack', password: TOKEN, properties: { channel: 'ops' } });
+    expect(slack.defaultUrl).toBe('https://slack.com');
+    // What the deliverer does with channel.defaultUrl; here the peer stands in for https://slack.com.
+    const ctx = channelContexts().create({ connection: bot, defaultUrl: peer.url });
+    const receipt = await slack.send(message, { url: null, connection: withDefaultUrl(bot, peer.url), properties: {} }, ctx);
+    expect(peer.requests.at(-1)!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(peer.messages.at(-1)).toMatchObject({ channel: 'C0OPS0002', ts: receipt.id });
+
     const before = peer.requests.length;
-    const nowhere = await failure(send({ url: null, connection: conn(null), properties: {} }));
-    expect([nowhere!.message, nowhere!.retryable]).toEqual([
-      "connection: 'slack-bot' has no URL: set it to https://slack.com, where its token may be sent",
+    // The token is bound to that origin: not to Slack's real address, nor to another loopback port, nor anywhere
+    // when the context knows no default.
+    const slackCom = await failure(slack.send(message, { url: null, connection: bot, properties: {} }, ctx));
+    expect([slackCom!.message, slackCom!.retryable]).toEqual([
+      `the credential from connection 'slack-bot' may only be sent to ${peer.url}, not https://slack.com:443`,
       false,
     ]);
+    const other = await failure(slack.send(message, { url: null, connection: withDefaultUrl(bot, 'http://127.0.0.1:9'), properties: {} }, ctx));
+    expect(other!.message).toBe(`the credential from connection 'slack-bot' may only be sent to ${peer.url}, not http://127.0.0.1:9`);
+    const nowhere = await failure(send({ url: null, connection: bot, properties: {} }));
+    expect([nowhere!.message, nowhere!.retryable]).toEqual([
+      "the credential from connection 'slack-bot' may not be sent anywhere: the connection has no URL",
+      false,
+    ]);
+    expect(nowhere).toBeInstanceOf(ChannelError);
     expect(peer.requests.length).toBe(before);
   });
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`), contexts({ denyPort: Number(host.split(':')[1]) })));
+    const denied = await failure(send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
     expect(denied).toBeInstanceOf(ChannelError);
     expect(denied!.message).toBe(`${host} is not reachable from notifications: it is this console. An administrator can allow it.`);
     expect(denied!.retryable).toBe(false);

@@ -1,11 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import {
+  ANSWER_CHARS,
+  ChannelError,
+  NOTIFICATION_CHANNELS,
+  answerError,
+  answeredOk,
+  channelCall,
+  cut,
+  httpUrl,
+  parseJson,
+  retryableStatus,
+} from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
-/** How much of an unexpected answer goes into the error. */
-const ANSWER_CHARS = 300;
 /** Teams refuses cards over 28 KB; the body is cut well before. */
 const BODY_CHARS = 20_000;
 
@@ -34,19 +42,15 @@ export class TeamsChannel implements NotificationChannel {
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
     const endpoint = teamsEndpoint(target);
     if (Array.isArray(endpoint)) throw new ChannelError(endpoint.join('; '), false);
-    let res;
-    try {
-      res = await ctx.http(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(teamsCard(message)) });
-    } catch (error) {
-      throw new ChannelError((error as Error).message, !(error instanceof OutboundRefused));
-    }
+    const request = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(teamsCard(message)) };
+    const res = await channelCall(ctx, endpoint, request, 'Teams');
     const text = res.body.trim();
-    if (res.status >= 200 && res.status < 300) {
+    if (answeredOk(res)) {
       const throttled = /returned HTTP error (\d{3})/i.exec(text);
       if (throttled) throw new ChannelError(`Teams: ${cut(text, ANSWER_CHARS)}`, retryableStatus(Number(throttled[1])));
       return { id: res.headers['x-ms-workflow-run-id'] ?? null };
     }
-    throw new ChannelError(`Teams answered ${res.status}: ${peerText(text)}`, retryableStatus(res.status));
+    throw answerError('Teams', res, { said: peerText(text) });
   }
 }
 
@@ -102,11 +106,11 @@ export function teamsEndpoint(target: ChannelTarget): string | string[] {
     if (path.replace(/\//g, '') === '') problems.push("url: the webhook's path is missing (teams://host/webhookb2/… or teams://host/workflows/…)");
     if (problems.length) return problems;
     const rest = params.toString();
-    const url = parse(`${scheme}://${host}${path}${rest ? `?${rest}` : ''}`);
+    const url = httpUrl(`${scheme}://${host}${path}${rest ? `?${rest}` : ''}`);
     return url ? url.href : [`url: '${host}' is not a host`];
   }
   if (target.connection) {
-    const url = parse(target.connection.url);
+    const url = httpUrl(target.connection.url);
     if (!target.connection.url) return [`connection: '${target.connection.name}' has no URL (the Teams webhook URL)`];
     if (!url) return [`connection: the connection's URL '${target.connection.url}' is not an http(s) URL`];
     return url.href;
@@ -116,29 +120,7 @@ export function teamsEndpoint(target: ChannelTarget): string | string[] {
 
 /** `{error: {code, message}}` (a workflow) or the text (a connector). */
 function peerText(text: string): string {
-  try {
-    const parsed = JSON.parse(text) as { error?: { code?: string; message?: string } };
-    if (parsed?.error?.message) return cut(parsed.error.code ? `${parsed.error.code}: ${parsed.error.message}` : parsed.error.message, ANSWER_CHARS);
-  } catch {
-    // Not JSON: a connector answers text.
-  }
+  const error = (parseJson(text) as { error?: { code?: string; message?: string } } | null)?.error;
+  if (error?.message) return cut(error.code ? `${error.code}: ${error.message}` : error.message, ANSWER_CHARS);
   return text ? cut(text, ANSWER_CHARS) : '(empty answer)';
-}
-
-function parse(raw: string | null): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function retryableStatus(status: number): boolean {
-  return status === 429 || status === 408 || status >= 500;
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

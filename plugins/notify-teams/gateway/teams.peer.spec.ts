@@ -1,17 +1,8 @@
 import type { ChannelTarget, NotificationMessage } from '@contracts';
-import type { AppConfig } from '@gateway/core/config/app-config';
-import type { ConnectionStore } from '@gateway/core/connections';
-import { ChannelContexts, ChannelError } from '@gateway/core/notifications';
-import { AddressPolicy, OutboundHttp } from '@gateway/core/outbound';
+import { ChannelError } from '@gateway/core/notifications';
+import { channelContexts, failure } from '../../../test/support/channel-context';
 import { startTeamsPeer, type TeamsPeer } from '../../../test/support/peers/teams-peer';
 import { TeamsChannel } from './teams.channel';
-
-/** The contexts the engine sends in: the console's outbound client and an address policy (loopback allowed unless `denyPort`). */
-function contexts(options: { denyPort?: number } = {}): ChannelContexts {
-  const policy = new AddressPolicy({ listenPort: options.denyPort ?? -1, database: null, allow: options.denyPort ? [] : ['127.0.0.1'] });
-  const notify: AppConfig['notify'] = { smtpConnection: null, worker: false, maxAttempts: 3, retryBaseMs: 10, concurrency: 1, sendTimeoutMs: 5000 };
-  return new ChannelContexts(new OutboundHttp(policy), policy, {} as ConnectionStore, { notify });
-}
 
 const message: NotificationMessage = {
   title: 'Check api failed',
@@ -30,12 +21,7 @@ describe('teams channel against a Teams peer', () => {
   let host: string;
   const teams = new TeamsChannel();
   const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
-  const send = (target: ChannelTarget, ctxs = contexts()) => teams.send(message, target, ctxs.create({ connection: target.connection }));
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: unknown) => error as ChannelError,
-    );
+  const send = (target: ChannelTarget, ctxs = channelContexts()) => teams.send(message, target, ctxs.create({ connection: target.connection }));
 
   beforeAll(async () => {
     peer = await startTeamsPeer();
@@ -58,7 +44,7 @@ describe('teams channel against a Teams peer', () => {
     const wrong = await failure(send(byUrl(`teams://${host}${peer.workflowPathAndQuery.replace(/sig=[^&]+/, 'sig=forged')}&scheme=http`)));
     expect(wrong).toBeInstanceOf(ChannelError);
     expect([wrong!.message, wrong!.retryable]).toEqual([
-      'Teams answered 401: DirectApiInvalidAuthorizationSignature: The provided authorization signature is not valid.',
+      'Teams answered HTTP 401: DirectApiInvalidAuthorizationSignature: The provided authorization signature is not valid.',
       false,
     ]);
     expect(wrong!.message).not.toContain('forged');
@@ -87,10 +73,10 @@ describe('teams channel against a Teams peer', () => {
 
   it('does not retry an unknown webhook (404); retries a 5xx, a 429 and a throttled 200', async () => {
     const unknown = await failure(send(byUrl(`teams://${host}/webhookb2/nope?scheme=http`)));
-    expect([unknown!.message, unknown!.retryable]).toEqual(['Teams answered 404: Webhook not found', false]);
+    expect([unknown!.message, unknown!.retryable]).toEqual(['Teams answered HTTP 404: Webhook not found', false]);
     peer.failNext(502, 'Bad Gateway');
     expect(await failure(send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`)))).toMatchObject({
-      message: 'Teams answered 502: Bad Gateway',
+      message: 'Teams answered HTTP 502: Bad Gateway',
       retryable: true,
     });
     peer.failNext(429, 'Too Many Requests');
@@ -104,7 +90,7 @@ describe('teams channel against a Teams peer', () => {
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`), contexts({ denyPort: Number(host.split(':')[1]) })));
+    const denied = await failure(send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
     expect([denied!.message, denied!.retryable]).toEqual([
       `${host} is not reachable from notifications: it is this console. An administrator can allow it.`,
       false,

@@ -71,10 +71,13 @@ describe('telegram channel: targets', () => {
       chats: ['@ops_alerts'],
     });
     expect(telegramRoute(connection({ password: TOKEN, url: 'https://api.telegram.org', properties: { chats: '1,2' } }))).toMatchObject({ chats: ['1', '2'] });
+    // Without a url: Telegram's own address (NotificationChannel.defaultUrl, where the engine binds the token).
+    expect(telegramRoute(connection({ password: TOKEN, properties: { chats: '1' } }))).toMatchObject({
+      endpoint: `${channel.defaultUrl}/bot${TOKEN}/sendMessage`,
+    });
     expect(channel.validate(connection({}))).toEqual([
       "connection: 'tg' has no bot token (its password)",
       "connection: 'tg' names no chats (its chats property, or the recipient's)",
-      "connection: 'tg' has no URL: set it to https://api.telegram.org, where its token may be sent",
     ]);
   });
 });

@@ -1,14 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage, ResolvedConnection } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import {
+  ANSWER_CHARS,
+  ChannelError,
+  NOTIFICATION_CHANNELS,
+  answeredOk,
+  channelCall,
+  cut,
+  decode,
+  httpUrl,
+  overrideBase,
+  parseJson,
+  retryAfterMs,
+  retryableStatus,
+  scrub,
+} from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { escapeHtml, markdownToTelegramHtml } from './telegram-html';
 
 export const TELEGRAM_API = 'https://api.telegram.org';
 /** sendMessage's limit on a message's text (https://core.telegram.org/bots/api#sendmessage). */
 export const TELEGRAM_TEXT_CHARS = 4096;
-const ANSWER_CHARS = 300;
 const URL_PARAMS = ['chats', 'host', 'scheme'];
 const TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
 /** `@channelusername` or a numeric chat id (negative for groups and channels). */
@@ -33,8 +45,9 @@ interface TelegramAnswer {
  * Telegram (spec 03, "Others" recipients) through the Bot API: `sendMessage` to each chat with the message as HTML
  * (`parse_mode: 'HTML'`, link previews off).
  * - `telegram://<bot token>@telegram?chats=@channel,123456` (the token is `123456:ABC…`, so it reads as user:password);
- * - a `telegram` connection: password = bot token, chats = the recipient's `chats` property or the connection's,
- *   url = the API's address (`https://api.telegram.org`; the token goes only there).
+ * - a `telegram` connection: password = bot token, chats = the recipient's `chats` property or the connection's;
+ *   its url, when set, replaces the API's address (`https://api.telegram.org`, the default; the token goes only to the
+ *   one it is sent to).
  * `?host=127.0.0.1:PORT&scheme=http` sends to another address (a test peer, a Bot API server of one's own).
  * Each chat is sent to in turn; the delivery fails when one of them fails (and is retried if that failure may pass).
  */
@@ -45,6 +58,7 @@ export class TelegramChannel implements NotificationChannel {
   readonly label = 'Telegram';
   readonly schemes = ['telegram'] as const;
   readonly connectionTypes = ['telegram'] as const;
+  readonly defaultUrl = TELEGRAM_API;
 
   validate(target: ChannelTarget): string[] {
     const route = telegramRoute(target);
@@ -56,17 +70,13 @@ export class TelegramChannel implements NotificationChannel {
     if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
     const text = telegramText(message);
     const sent: string[] = [];
-    const failures: { chat: string; error: string; retryable: boolean }[] = [];
+    const failures: { chat: string; error: string; retryable: boolean; retryAfterMs?: number }[] = [];
     for (const chat of route.chats) {
       const body = JSON.stringify({ chat_id: chat, text, parse_mode: 'HTML', disable_web_page_preview: true });
-      let res;
-      try {
-        res = await ctx.http(route.endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      } catch (error) {
-        throw new ChannelError(scrub((error as Error).message, route.token), !(error instanceof OutboundRefused));
-      }
+      const request = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body };
+      const res = await channelCall(ctx, route.endpoint, request, 'Telegram', [route.token]);
       const answer = parseJson(res.body) as TelegramAnswer | null;
-      if (res.status >= 200 && res.status < 300 && answer?.ok) {
+      if (answeredOk(res) && answer?.ok) {
         sent.push(String(answer.result?.message_id ?? ''));
         continue;
       }
@@ -75,14 +85,17 @@ export class TelegramChannel implements NotificationChannel {
       const description = answer?.description ?? (res.body.trim().slice(0, ANSWER_CHARS) || `HTTP ${res.status}`);
       failures.push({
         chat,
-        error: scrub(`${description}${retryAfter && !/retry after/i.test(description) ? ` (retry after ${retryAfter} s)` : ''}`, route.token),
-        retryable: code === 429 || code >= 500 || (code >= 200 && code < 300),
+        error: scrub(`${description}${retryAfter && !/retry after/i.test(description) ? ` (retry after ${retryAfter} s)` : ''}`, [route.token]),
+        retryable: retryableStatus(code) || answeredOk({ status: code }),
+        retryAfterMs: retryAfterMs(retryAfter ?? res.headers['retry-after']),
       });
     }
     if (failures.length) {
+      const waits = failures.filter((f) => f.retryable && f.retryAfterMs !== undefined).map((f) => f.retryAfterMs!);
       throw new ChannelError(
         `Telegram: ${failures.map((f) => `chat ${f.chat}: ${f.error}`).join('; ')}`,
         failures.some((f) => f.retryable),
+        waits.length ? Math.max(...waits) : undefined,
       );
     }
     return { id: sent.join(',') || null };
@@ -129,7 +142,7 @@ function fromUrl(raw: string): TelegramRoute | string[] {
   else if (!TOKEN.test(token)) problems.push('url: the bot token must look like 123456:ABC… (as @BotFather gives it)');
   if (host !== 'telegram') problems.push(`url: the host must be 'telegram' (telegram://token@telegram?chats=…), not '${host}'; another address goes in ?host=`);
   problems.push(...chatProblems(params.get('chats') ?? '', 'url'));
-  const base = baseUrl(params, problems);
+  const base = overrideBase(TELEGRAM_API, params.get('scheme'), params.get('host'), problems);
   if (problems.length) return problems;
   return { endpoint: `${base}/bot${token}/sendMessage`, token, chats: chatList(params.get('chats')!) };
 }
@@ -142,10 +155,9 @@ function fromConnection(connection: ResolvedConnection, properties: Record<strin
   const chats = properties.chats || connection.properties?.chats || '';
   if (!chats) problems.push(`connection: '${connection.name}' names no chats (its chats property, or the recipient's)`);
   else problems.push(...chatProblems(chats, 'connection'));
-  const url = parseHttpUrl(connection.url);
-  if (connection.url && !url) problems.push(`connection: the connection's URL '${connection.url}' is not an http(s) URL`);
-  // The token may only go to the connection's own address (credential binding), so the address is required.
-  else if (!url) problems.push(`connection: '${connection.name}' has no URL: set it to ${TELEGRAM_API}, where its token may be sent`);
+  // Without a url: Telegram's API (the engine binds the token there).
+  const url = httpUrl(connection.url ?? TELEGRAM_API);
+  if (!url) problems.push(`connection: the connection's URL '${connection.url}' is not an http(s) URL`);
   if (problems.length) return problems;
   return { endpoint: `${url!.origin}/bot${token}/sendMessage`, token, chats: chatList(chats) };
 }
@@ -161,46 +173,4 @@ function chatList(chats: string): string[] {
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
-}
-
-function baseUrl(params: URLSearchParams, problems: string[]): string {
-  const scheme = params.get('scheme') ?? 'https';
-  if (scheme !== 'https' && scheme !== 'http') problems.push(`url: scheme must be https or http, not '${scheme}'`);
-  const host = params.get('host');
-  if (host !== null && !/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) problems.push(`url: host '${host}' is not a host[:port]`);
-  return `${scheme}://${host ?? TELEGRAM_API.slice('https://'.length)}`;
-}
-
-function scrub(text: string, token: string): string {
-  return token ? text.split(token).join('***') : text;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function parseHttpUrl(raw: string | null): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

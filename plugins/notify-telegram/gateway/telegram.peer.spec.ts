@@ -1,19 +1,10 @@
 import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
-import type { AppConfig } from '@gateway/core/config/app-config';
-import type { ConnectionStore } from '@gateway/core/connections';
-import { ChannelContexts, ChannelError } from '@gateway/core/notifications';
-import { AddressPolicy, OutboundHttp } from '@gateway/core/outbound';
+import { ChannelError } from '@gateway/core/notifications';
+import { channelContexts, failure } from '../../../test/support/channel-context';
 import { startTelegramPeer, type TelegramPeer } from '../../../test/support/peers/telegram-peer';
 import { TelegramChannel } from './telegram.channel';
 
 const TOKEN = '123456789:AAHfakeTelegramBotToken_abcdefghij';
-
-/** The contexts the engine sends in: the console's outbound client and an address policy (loopback allowed unless `denyPort`). */
-function contexts(options: { denyPort?: number } = {}): ChannelContexts {
-  const policy = new AddressPolicy({ listenPort: options.denyPort ?? -1, database: null, allow: options.denyPort ? [] : ['127.0.0.1'] });
-  const notify: AppConfig['notify'] = { smtpConnection: null, worker: false, maxAttempts: 3, retryBaseMs: 10, concurrency: 1, sendTimeoutMs: 5000 };
-  return new ChannelContexts(new OutboundHttp(policy), policy, {} as ConnectionStore, { notify });
-}
 
 const message: NotificationMessage = {
   title: 'Config <db-1> is unhealthy',
@@ -32,12 +23,7 @@ describe('telegram channel against a Bot API peer', () => {
   let host: string;
   const telegram = new TelegramChannel();
   const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
-  const send = (target: ChannelTarget, ctxs = contexts()) => telegram.send(message, target, ctxs.create({ connection: target.connection }));
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: unknown) => error as ChannelError,
-    );
+  const send = (target: ChannelTarget, ctxs = channelContexts()) => telegram.send(message, target, ctxs.create({ connection: target.connection }));
 
   beforeAll(async () => {
     peer = await startTelegramPeer({ token: TOKEN });
@@ -75,7 +61,7 @@ describe('telegram channel against a Bot API peer', () => {
   it('retries flood control (429 retry_after) and a 5xx', async () => {
     peer.failNext(429, { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } });
     const limited = await failure(send(byUrl(`telegram://${TOKEN}@telegram?chats=424242&host=${host}&scheme=http`)));
-    expect([limited!.message, limited!.retryable]).toEqual(['Telegram: chat 424242: Too Many Requests: retry after 7', true]);
+    expect([limited!.message, limited!.retryable, limited!.retryAfterMs]).toEqual(['Telegram: chat 424242: Too Many Requests: retry after 7', true, 7000]);
     peer.failNext(502, { ok: false, error_code: 502, description: 'Bad Gateway' });
     expect(await failure(send(byUrl(`telegram://${TOKEN}@telegram?chats=424242&host=${host}&scheme=http`)))).toMatchObject({
       message: 'Telegram: chat 424242: Bad Gateway',
@@ -102,7 +88,7 @@ describe('telegram channel against a Bot API peer', () => {
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
     const denied = await failure(
-      send(byUrl(`telegram://${TOKEN}@telegram?chats=424242&host=${host}&scheme=http`), contexts({ denyPort: Number(host.split(':')[1]) })),
+      send(byUrl(`telegram://${TOKEN}@telegram?chats=424242&host=${host}&scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })),
     );
     expect([denied!.message, denied!.retryable]).toEqual([
       `${host} is not reachable from notifications: it is this console. An administrator can allow it.`,

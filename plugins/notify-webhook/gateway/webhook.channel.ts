@@ -1,12 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { ChannelContext, ChannelHttpResponse, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
-import { ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
-import { OutboundRefused } from '@gateway/core/outbound';
+import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage } from '@contracts';
+import { ChannelError, NOTIFICATION_CHANNELS, answerError, answeredOk, channelCall, problemsOf } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
-/** What of a peer's answer goes into the error (and the send history). */
-const ANSWER_CHARS = 300;
 /** Query parameters of a `generic…://` URL that configure the channel (shoutrrr's names, plus `secret`); the rest go to the target. */
 const OPTIONS = ['template', 'messagekey', 'titlekey', 'contenttype', 'disabletls', 'method', 'secret'] as const;
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
@@ -129,12 +126,7 @@ export class WebhookChannel implements NotificationChannel {
   readonly connectionTypes = ['webhook', 'http'] as const;
 
   validate(target: ChannelTarget): string[] {
-    try {
-      this.resolve(target);
-      return [];
-    } catch (error) {
-      return [(error as Error).message];
-    }
+    return problemsOf(() => this.resolve(target));
   }
 
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
@@ -149,8 +141,8 @@ export class WebhookChannel implements NotificationChannel {
     const body = JSON.stringify(webhookBody(message, webhook));
     const headers: Record<string, string> = { 'Content-Type': webhook.contentType, ...webhook.headers };
     if (webhook.secret) headers['X-Signature-256'] = signature(webhook.secret, body);
-    const res = await call(ctx, webhook.url, { method: webhook.method, headers, body });
-    if (res.status < 200 || res.status > 299) throw answerError('the webhook', res);
+    const res = await channelCall(ctx, webhook.url, { method: webhook.method, headers, body }, 'the webhook');
+    if (!answeredOk(res)) throw answerError('the webhook', res);
     return { id: res.headers['x-request-id'] ?? null };
   }
 
@@ -184,26 +176,4 @@ export class WebhookChannel implements NotificationChannel {
     }
     return { ...webhook, secret: propertySecret ?? (c.password || c.properties.secret || null) };
   }
-}
-
-/** A call through the channel context; what kept it from being answered as a ChannelError. */
-async function call(ctx: ChannelContext, url: string, request: Parameters<ChannelContext['http']>[1]): Promise<ChannelHttpResponse> {
-  try {
-    return await ctx.http(url, request);
-  } catch (error) {
-    const text = (error as Error).message;
-    // The address policy or the credential binding: asking again cannot help (a name that did not resolve may).
-    if (error instanceof OutboundRefused) throw new ChannelError(text, /could not be resolved/.test(text));
-    throw new ChannelError(`could not reach ${new URL(url).host}: ${text}`);
-  }
-}
-
-/** A non-2xx answer: its status and the start of its body; retried on 408, 429 and 5xx. */
-function answerError(who: string, res: ChannelHttpResponse): ChannelError {
-  const said = res.body.trim().slice(0, ANSWER_CHARS);
-  const redirect = res.status >= 300 && res.status < 400 && res.headers.location ? ` (a redirect to ${res.headers.location}, not followed)` : '';
-  return new ChannelError(
-    `${who} answered HTTP ${res.status}${redirect}${said ? `: ${said}` : ''}`,
-    res.status === 408 || res.status === 429 || res.status >= 500,
-  );
 }

@@ -1,5 +1,5 @@
 import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
+import { channelContexts, failure, notificationMessage, resolvedConnection } from '../../../test/support/channel-context';
 import { startWebhookPeer, type WebhookPeer } from '../../../test/support/peers/webhook-peer';
 import { WebhookChannel } from './webhook.channel';
 
@@ -18,12 +18,6 @@ describe('webhook channel against a receiver', () => {
   });
   const hostOf = (p: WebhookPeer) => p.url.replace('http://', '');
   const ctx = (connection = null as Parameters<ReturnType<typeof channelContexts>['create']>[0]['connection']) => channelContexts().create({ connection });
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => new Error('sent'),
-      (error: Error) => error,
-    ) as Promise<ChannelError>;
-
   it('POSTs the JSON message with its headers to the URL without the generic+ prefix', async () => {
     const message = notificationMessage({ properties: { team: 'ops' } });
     await channel.send(
@@ -129,7 +123,7 @@ describe('webhook channel against a receiver', () => {
     await gone.stop();
     const error = await failure(channel.send(notificationMessage(), { url: `generic+http://${hostOf(gone)}/in`, connection: null, properties: {} }, ctx()));
     expect(error).toBeInstanceOf(ChannelError);
-    expect(error.message).toMatch(new RegExp(`^could not reach ${hostOf(gone)}: .*ECONNREFUSED`));
+    expect(error.message).toMatch(new RegExp(`^could not reach the webhook at ${hostOf(gone)}: .*ECONNREFUSED`));
     expect(error.retryable).toBe(true);
   });
 });

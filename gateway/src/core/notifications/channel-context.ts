@@ -7,6 +7,7 @@ import { ADDRESS_POLICY, AddressPolicy } from '../outbound/address-policy';
 import { CredentialLedger } from '../outbound/credential-ledger';
 import { RunGuard } from '../outbound/outbound-guard';
 import { OutboundHttp } from '../outbound/outbound-http';
+import { withDefaultUrl } from './channel-kit';
 
 /** The most of a channel peer's answer read (its error text, an id). */
 const ANSWER_BYTES = 64 * 1024;
@@ -25,9 +26,19 @@ export class ChannelContexts {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'notify'>,
   ) {}
 
-  create(options: { connection: ResolvedConnection | null; signal?: AbortSignal; timeoutMs?: number }): ChannelContext & { ledger: CredentialLedger } {
+  /**
+   * `defaultUrl`: the channel's documented address (NotificationChannel.defaultUrl); a connection without a URL has its
+   * secrets bound to it (hand the channel `withDefaultUrl(connection, defaultUrl)`), one with a URL to its own.
+   */
+  create(options: {
+    connection: ResolvedConnection | null;
+    defaultUrl?: string | null;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  }): ChannelContext & { ledger: CredentialLedger } {
     const ledger = new CredentialLedger();
-    if (options.connection) recordConnectionSecrets(ledger, options.connection);
+    const connection = withDefaultUrl(options.connection, options.defaultUrl);
+    if (connection) recordConnectionSecrets(ledger, connection);
     const guard = new RunGuard(this.policy, ledger, 'notifications');
     const timeoutMs = options.timeoutMs ?? this.config.notify.sendTimeoutMs;
     const signal = options.signal ?? new AbortController().signal;

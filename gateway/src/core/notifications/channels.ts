@@ -13,12 +13,14 @@ export const NOTIFICATION_CHANNELS = createExtensionPoint<NotificationChannel>({
 
 /**
  * A delivery that did not happen. `message` is what the peer said (or why it could not be reached), kept in the send
- * history; `retryable: false` when trying again cannot help (the peer refused the request itself: 400, 401, 403, 404).
+ * history; `retryable: false` when trying again cannot help (the peer refused the request itself: 400, 401, 403, 404);
+ * `retryAfterMs`: the peer said when to come back (a 429's Retry-After): the next attempt is not sooner.
  */
 export class ChannelError extends Error {
   constructor(
     message: string,
     readonly retryable = true,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ChannelError';

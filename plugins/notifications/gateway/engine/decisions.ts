@@ -40,6 +40,15 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Delay before the next attempt after a failed one: the backoff, or what the peer asked for (a 429's Retry-After,
+ * `ChannelError.retryAfterMs`) when that is longer; at most one hour.
+ */
+export function nextAttemptDelayMs(attempts: number, baseMs: number, retryAfterMs?: number | null): number {
+  const asked = retryAfterMs !== null && retryAfterMs !== undefined && Number.isFinite(retryAfterMs) ? retryAfterMs : 0;
+  return Math.min(3_600_000, Math.max(retryDelayMs(attempts, baseMs), asked));
+}
+
 /** After a failed attempt: give up (error) or try again later. */
 export function afterFailure(attempts: number, maxAttempts: number, retryable: boolean): 'error' | 'retry' {
   return !retryable || attempts >= maxAttempts ? 'error' : 'retry';

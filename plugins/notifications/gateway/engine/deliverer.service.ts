@@ -5,11 +5,11 @@ import { APP_CONFIG, type AppConfig } from '@gateway/core/config/app-config';
 import { ConnectionStore } from '@gateway/core/connections';
 import { Db } from '@gateway/core/database/db.service';
 import { PgListener } from '@gateway/core/database/pg-listener';
-import { ChannelContexts, ChannelError, NOTIFICATION_CHANNELS } from '@gateway/core/notifications';
+import { ChannelContexts, ChannelError, NOTIFICATION_CHANNELS, withDefaultUrl } from '@gateway/core/notifications';
 import { CredentialLedger, redactUrlPasswords } from '@gateway/core/outbound';
 import { OutboundRefused } from '@gateway/core/outbound/address-policy';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
-import { afterFailure, groupNote, retryDelayMs, waitForOutcome } from './decisions';
+import { afterFailure, groupNote, nextAttemptDelayMs, waitForOutcome } from './decisions';
 import { FilterError, passesFilter } from './filter';
 import { renderMessage } from './render';
 import { messageOf } from './message';
@@ -226,13 +226,13 @@ export class NotificationDeliverer implements OnApplicationBootstrap, OnModuleDe
   /** One attempt through the row's channel. */
   private async send(row: Claimed, rule: EngineRule): Promise<Outcome> {
     const message = row.payload as NotificationMessage | null;
-    const fail = (error: string, retryable: boolean): Outcome => ({
+    const fail = (error: string, retryable: boolean, retryAfterMs?: number): Outcome => ({
       id: row.id,
       status: afterFailure(row.attempts, this.config.notify.maxAttempts, retryable) === 'error' ? 'error' : 'pending',
       error,
       duration_millis: null,
       receipt: null,
-      retry_ms: retryDelayMs(row.attempts, this.config.notify.retryBaseMs),
+      retry_ms: nextAttemptDelayMs(row.attempts, this.config.notify.retryBaseMs, retryAfterMs),
     });
     if (!message?.title && message?.title !== '') return fail('the message was not rendered', false);
     const channel = this.plugins
@@ -245,7 +245,8 @@ export class NotificationDeliverer implements OnApplicationBootstrap, OnModuleDe
     let target: ChannelTarget;
     let connection: ResolvedConnection | null = null;
     const abort = new AbortController();
-    const ctxFor = (c: ResolvedConnection | null) => this.contexts.create({ connection: c, signal: abort.signal });
+    // A connection without a URL sends to the channel's documented address, its secrets bound there.
+    const ctxFor = (c: ResolvedConnection | null) => this.contexts.create({ connection: c, defaultUrl: channel.defaultUrl, signal: abort.signal });
     let ctx = ctxFor(null);
     if (row.person_id) {
       const email = rule.people.find((p) => p.id === row.person_id)?.email ?? (await this.personEmail(row.person_id));
@@ -258,7 +259,7 @@ export class NotificationDeliverer implements OnApplicationBootstrap, OnModuleDe
       const service = (rule.custom_services ?? []).find((s, i) => (s.name || `service ${i + 1}`) === name);
       if (!service) return { id: row.id, status: 'cancelled', error: `the rule no longer has the recipient '${name}'`, duration_millis: null, receipt: null };
       if (service.connection) {
-        connection = await this.connections.resolve(service.connection);
+        connection = withDefaultUrl(await this.connections.resolve(service.connection), channel.defaultUrl);
         if (!connection) return fail(`connection ${service.connection} not found`, true);
         ctx = ctxFor(connection);
       }
@@ -289,7 +290,7 @@ export class NotificationDeliverer implements OnApplicationBootstrap, OnModuleDe
     } catch (error) {
       const retryable = error instanceof ChannelError ? error.retryable : !(error instanceof OutboundRefused);
       const text = redact((error as Error)?.message || String(error)).slice(0, 2000);
-      return { ...fail(text, retryable), duration_millis: Date.now() - started };
+      return { ...fail(text, retryable, error instanceof ChannelError ? error.retryAfterMs : undefined), duration_millis: Date.now() - started };
     } finally {
       clearTimeout(timer);
     }
