@@ -326,6 +326,9 @@ describe('notifications API', () => {
       expect(res.body.body).toBe('**payments-api** <b>is</b> unhealthy');
       expect(res.body.html).toContain('<strong>payments-api</strong>');
       expect(res.body.html).toContain('&lt;b&gt;is&lt;/b&gt;');
+      // The check's latest result as `status`, as templates written for other consoles read it.
+      const status = await post(editor, '/api/notifications/rules/preview', { event: 'check.failed', template: '{{.status.error}}' }).expect(200);
+      expect(status.body.body).toBe('expected status 200, got 503');
       const defaults = await post(editor, '/api/notifications/rules/preview', { event: 'config.unhealthy' }).expect(200);
       expect(defaults.body.title).toBeTruthy();
       expect((await post(editor, '/api/notifications/rules/preview', { template: 'x' }).expect(400)).body.message).toBe('event: This field is required');

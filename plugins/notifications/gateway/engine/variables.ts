@@ -63,7 +63,7 @@ export function sampleVariables(event: string): EventVariables {
   const out: EventVariables = { event: { id: SAMPLE_ID.event, name: event, created_at } };
   switch (type) {
     case 'check':
-      out.check = {
+      const check = {
         id: SAMPLE_ID.check,
         name: 'payments-api',
         type: 'http',
@@ -75,7 +75,10 @@ export function sampleVariables(event: string): EventVariables {
         error: health === 'healthy' ? null : 'expected status 200, got 503',
         last_transition_time: created_at,
       };
+      out.check = check;
       out.canary = { id: SAMPLE_ID.canary, name: 'payments', namespace: 'default', labels: { env: 'prod' } };
+      // The check's latest result, as templates written for other consoles read it (`{{.status.message}}`).
+      out.status = { status: health, message: check.message, error: check.error, time: created_at };
       break;
     case 'component':
       out.component = {
@@ -171,7 +174,9 @@ export const RESOURCE_SQL: Record<NotificationResourceType, string> = {
             'check', jsonb_build_object('id', c.id, 'name', c.name, 'type', c.type, 'status', c.status,
               'description', c.description, 'labels', c.labels, 'canary_id', c.canary_id,
               'message', c.last_message, 'error', c.last_error, 'last_transition_time', c.last_transition_time),
-            'canary', jsonb_build_object('id', k.id, 'name', k.name, 'namespace', k.namespace, 'labels', k.labels)) AS v,
+            'canary', jsonb_build_object('id', k.id, 'name', k.name, 'namespace', k.namespace, 'labels', k.labels),
+            'status', jsonb_build_object('status', c.status, 'message', c.last_message, 'error', c.last_error,
+              'time', c.last_runtime)) AS v,
           c.id AS resource_id
      FROM checks c JOIN canaries k ON k.id = c.canary_id WHERE c.id = $1 AND c.deleted_at IS NULL`,
   canary: `SELECT jsonb_build_object('canary', jsonb_build_object('id', k.id, 'name', k.name, 'namespace', k.namespace,
