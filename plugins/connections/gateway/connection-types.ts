@@ -13,12 +13,17 @@ export const GENERIC_CONNECTION_TYPES: Record<string, readonly (ConnectionRequir
   sql_server: ['url'],
   mongo: ['url'],
   redis: ['url'],
-  slack: ['password'],
-  discord: ['url'],
+  // Notification channels (plugins/notify-<type>): a bot token or an incoming webhook's URL for Slack (the API's
+  // address is the channel's default); a webhook URL, or its id and token (username, password) at discord.com; ntfy
+  // needs neither (ntfy.sh, anonymous; the topic may come from the recipient).
+  slack: [['password', 'url']],
+  discord: [['url', 'password']],
   telegram: ['password'],
   teams: ['url'],
+  mattermost: ['url'],
   ntfy: [],
   opsgenie: ['password'],
+  pagerduty: ['password'],
   git: ['url'],
   github: ['password'],
   gitlab: ['password'],

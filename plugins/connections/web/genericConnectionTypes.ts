@@ -1,4 +1,4 @@
-import { Chat20Regular, Database20Regular, Globe20Regular, Link20Regular } from '@fluentui/react-icons';
+import { Database20Regular, Globe20Regular, Link20Regular } from '@fluentui/react-icons';
 import type { FieldSpec, TypeExtension } from '@web/core/plugin-host';
 
 const HTTP_FIELDS: readonly FieldSpec[] = [
@@ -10,7 +10,8 @@ const HTTP_FIELDS: readonly FieldSpec[] = [
 
 /**
  * Connection types without a test that this plugin offers itself; types with a test (smtp, jira, service_now,
- * ms_planner) come from their responder plugins on `connection.types`.
+ * ms_planner) come from their responder plugins on `connection.types`, and the notification channels' types (slack,
+ * discord, teams, mattermost, ntfy, telegram, opsgenie, pagerduty) from their `plugins/notify-<type>/web`.
  */
 export const GENERIC_CONNECTION_TYPES: readonly TypeExtension[] = [
   { id: 'http', label: 'HTTP', icon: Globe20Regular, fields: HTTP_FIELDS, order: 100 },
@@ -24,16 +25,6 @@ export const GENERIC_CONNECTION_TYPES: readonly TypeExtension[] = [
       { name: 'url', label: 'Connection URL (postgres://host:5432/db)', kind: 'text', required: true },
       { name: 'username', label: 'Username', kind: 'text' },
       { name: 'password', label: 'Password', kind: 'secret' },
-    ],
-  },
-  {
-    id: 'slack',
-    label: 'Slack',
-    icon: Chat20Regular,
-    order: 130,
-    fields: [
-      { name: 'password', label: 'Bot token', kind: 'secret', required: true },
-      { name: 'properties.channel', label: 'Channel', kind: 'text' },
     ],
   },
 ];
