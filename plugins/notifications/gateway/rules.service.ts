@@ -6,6 +6,7 @@ import {
   type FilterCheck,
   type NotificationChannel,
   type NotificationRule,
+  type NotificationRuleInput,
   type TemplatePreview,
 } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
@@ -39,20 +40,7 @@ import {
 } from './validation';
 
 /** What a rule write stores (every column the API sets). */
-interface RuleValues {
-  name: string;
-  namespace: string;
-  title: string | null;
-  events: string[];
-  filter: string | null;
-  template: string | null;
-  properties: Record<string, string>;
-  person_id: string | null;
-  team_id: string | null;
-  custom_services: CustomService[] | null;
-  repeat_interval: string | null;
-  wait_for: number | null;
-}
+type RuleValues = Required<Omit<NotificationRuleInput, 'namespace'>> & { namespace: string };
 
 const COLUMNS = `id, name, namespace, title, events, filter, template, properties, person_id, team_id, custom_services,
   repeat_interval, wait_for, source, error, created_by, created_at, updated_at, pending, failed, sent, avg_duration_ms,

@@ -1,28 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import type { CustomService } from '@contracts';
+import type { NotificationRule } from '@contracts';
 import { Db } from '@gateway/core/database/db.service';
 import { eventMatches } from '@gateway/core/events';
 
-/** A rule as the engine uses it, with its Person and Team recipients resolved to people. */
-export interface EngineRule {
-  id: string;
-  name: string;
-  namespace: string;
-  title: string | null;
-  events: string[];
-  filter: string | null;
-  template: string | null;
-  properties: Record<string, string>;
-  person_id: string | null;
-  team_id: string | null;
-  custom_services: CustomService[] | null;
-  repeat_interval: string | null;
-  /** Nanoseconds. */
-  wait_for: number | null;
-  error: string | null;
+/** A rule as the engine uses it (the contract's columns), with its Person and Team recipients resolved to people. */
+export type EngineRule = Pick<
+  NotificationRule,
+  | 'id'
+  | 'name'
+  | 'namespace'
+  | 'title'
+  | 'events'
+  | 'filter'
+  | 'template'
+  | 'properties'
+  | 'person_id'
+  | 'team_id'
+  | 'custom_services'
+  | 'repeat_interval'
+  | 'wait_for'
+  | 'error'
+> & {
   /** Active people the rule notifies (its person and its team's members), without repeats. */
   people: { id: string; email: string | null }[];
-}
+};
 
 /** How long a cached set of rules is used before it is read again (writes of this replica invalidate at once). */
 export const RULES_TTL_MS = 3000;
