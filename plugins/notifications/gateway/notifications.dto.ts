@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { DURATION_PRESETS, NOTIFICATION_EVENTS, REPEAT_INTERVAL_OPTIONS, SEND_STATUSES, NOTIFICATION_RESOURCE_TYPES } from '@contracts';
 
@@ -163,15 +163,7 @@ export class HistoryWindowDto {
 }
 
 /** `GET /api/notifications/history`. */
-export class HistoryQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ example: 'now-2d', description: 'Rows created at or after: an ISO date-time or now-<n><unit> (s, m, h, d, w, mo, y)' })
-  @Allow()
-  from?: unknown;
-
-  @ApiPropertyOptional({ description: 'Rows created before: an ISO date-time or now-<n><unit>' })
-  @Allow()
-  to?: unknown;
-
+export class HistoryQueryDto extends IntersectionType(PageQueryDto, HistoryWindowDto) {
   @ApiPropertyOptional({ description: `Comma list of ${SEND_STATUSES.join(', ')}` })
   @Allow()
   status?: unknown;
