@@ -1,4 +1,4 @@
-import type { NotificationMessage, ResolvedConnection } from '@contracts';
+import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
 import type { AppConfig } from '@gateway/core/config/app-config';
 import type { ConnectionStore } from '@gateway/core/connections';
 import { ChannelContexts, type ChannelError } from '@gateway/core/notifications';
@@ -43,6 +43,19 @@ export function resolvedConnection(fields: Partial<ResolvedConnection> & Pick<Re
     properties: {},
     ...fields,
   };
+}
+
+/** A recipient by channel URL. */
+export function urlTarget(url: string, properties: Record<string, string> = {}): ChannelTarget {
+  return { url, connection: null, properties };
+}
+
+/** A recipient by connection (as the store resolves it). */
+export function connectionTarget(
+  fields: Partial<ResolvedConnection> & Pick<ResolvedConnection, 'type'>,
+  properties: Record<string, string> = {},
+): ChannelTarget {
+  return { url: null, connection: resolvedConnection(fields), properties };
 }
 
 /** A message as the engine hands it to a channel: a check that failed. */

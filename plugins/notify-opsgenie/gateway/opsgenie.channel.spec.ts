@@ -1,25 +1,12 @@
-import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
+import type { NotificationMessage, ResolvedConnection } from '@contracts';
+import { connectionTarget, urlTarget } from '../../../test/support/channel-context';
 import { OpsgenieChannel, opsgenieAlert, opsgenieRoute } from './opsgenie.channel';
 
 const KEY = '6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b';
 const channel = new OpsgenieChannel();
-const url = (u: string, properties: Record<string, string> = {}): ChannelTarget => ({ url: u, connection: null, properties });
-const connection = (c: Partial<ResolvedConnection>): ChannelTarget => ({
-  url: null,
-  connection: {
-    id: 'c1',
-    name: 'og',
-    type: 'opsgenie',
-    url: null,
-    username: null,
-    password: null,
-    certificate: null,
-    insecure_tls: false,
-    properties: {},
-    ...c,
-  },
-  properties: {},
-});
+const url = (u: string, properties: Record<string, string> = {}) => urlTarget(u, properties);
+const connection = (c: Partial<ResolvedConnection>, properties: Record<string, string> = {}) =>
+  connectionTarget({ name: 'og', type: 'opsgenie', id: 'c1', ...c }, properties);
 const message = (m: Partial<NotificationMessage> = {}): NotificationMessage => ({
   title: 'Check api failed',
   body: '**api** is unhealthy',

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage, ResolvedConnection } from '@contracts';
 import {
-  ChannelError,
   NOTIFICATION_CHANNELS,
   answerError,
   answeredOk,
@@ -11,6 +10,9 @@ import {
   httpUrl,
   overrideBase,
   parseJson,
+  propertyNotOneOf,
+  routeOrRefuse,
+  routeProblems,
 } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
@@ -52,18 +54,11 @@ export class OpsgenieChannel implements NotificationChannel {
   readonly defaultUrl = OPSGENIE_API;
 
   validate(target: ChannelTarget): string[] {
-    const route = opsgenieRoute(target);
-    const problems = Array.isArray(route) ? route : [];
-    const priority = target.properties.priority;
-    if (priority && !(OPSGENIE_PRIORITIES as readonly string[]).includes(priority)) {
-      problems.push(`properties.priority: '${priority}' is not one of ${OPSGENIE_PRIORITIES.join(', ')}`);
-    }
-    return problems;
+    return [...routeProblems(opsgenieRoute(target)), ...propertyNotOneOf(target.properties, 'priority', OPSGENIE_PRIORITIES)];
   }
 
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
-    const route = opsgenieRoute(target);
-    if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
+    const route = routeOrRefuse(opsgenieRoute(target));
     const alias = cut(message.groupKey, OPSGENIE_LIMITS.alias);
     const [url, body] = message.resolved
       ? [`${route.base}/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`, { source: SOURCE, note: cut(message.title, 25000) }]

@@ -1,6 +1,6 @@
 import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
 import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, failure } from '../../../test/support/channel-context';
+import { channelContexts, failure, urlTarget } from '../../../test/support/channel-context';
 import { startOpsgeniePeer, type OpsgeniePeer } from '../../../test/support/peers/opsgenie-peer';
 import { OpsgenieChannel } from './opsgenie.channel';
 
@@ -22,7 +22,6 @@ describe('opsgenie channel against an Alert API peer', () => {
   let peer: OpsgeniePeer;
   let host: string;
   const opsgenie = new OpsgenieChannel();
-  const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
   const send = (message: NotificationMessage, target: ChannelTarget, ctxs = channelContexts()) =>
     opsgenie.send(message, target, ctxs.create({ connection: target.connection }));
 
@@ -33,7 +32,7 @@ describe('opsgenie channel against an Alert API peer', () => {
   afterAll(() => peer.stop());
 
   it('creates one alert per group key (repeats de-duplicate), keeps the request id, and closes it when resolved', async () => {
-    const target = byUrl(`opsgenie://${host}/${KEY}?scheme=http`);
+    const target = urlTarget(`opsgenie://${host}/${KEY}?scheme=http`);
     const receipt = await send(failing, target);
     expect(receipt.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(peer.requests.at(-1)!.headers.authorization).toBe(`GenieKey ${KEY}`);
@@ -48,7 +47,7 @@ describe('opsgenie channel against an Alert API peer', () => {
 
   it("answers Opsgenie's message for a wrong key (401), not retried, the key never in the error", async () => {
     const other = '00000000-1111-2222-3333-444444444444';
-    const wrong = await failure(send(failing, byUrl(`opsgenie://${host}/${other}?scheme=http`)));
+    const wrong = await failure(send(failing, urlTarget(`opsgenie://${host}/${other}?scheme=http`)));
     expect(wrong).toBeInstanceOf(ChannelError);
     expect([wrong!.message, wrong!.retryable]).toEqual(['Opsgenie answered HTTP 401: Could not authenticate', false]);
     expect(wrong!.message).not.toContain(other);
@@ -56,15 +55,15 @@ describe('opsgenie channel against an Alert API peer', () => {
 
   it('does not retry a 422 with its errors; retries 429 and 5xx', async () => {
     peer.failNext(422, { message: 'Request body is not processable. Please check the errors.', errors: { message: 'Message can not be empty.' }, took: 0 });
-    const invalid = await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`)));
+    const invalid = await failure(send(failing, urlTarget(`opsgenie://${host}/${KEY}?scheme=http`)));
     expect([invalid!.message, invalid!.retryable]).toEqual([
       'Opsgenie answered HTTP 422: Request body is not processable. Please check the errors. (message: Message can not be empty.)',
       false,
     ]);
     peer.failNext(429, { message: 'You are making too many requests! To avoid errors, we recommend you limit requests.', took: 0 });
-    expect(await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`)))).toMatchObject({ retryable: true });
+    expect(await failure(send(failing, urlTarget(`opsgenie://${host}/${KEY}?scheme=http`)))).toMatchObject({ retryable: true });
     peer.failNext(503, { message: 'Service Unavailable' });
-    expect(await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`)))).toMatchObject({
+    expect(await failure(send(failing, urlTarget(`opsgenie://${host}/${KEY}?scheme=http`)))).toMatchObject({
       message: 'Opsgenie answered HTTP 503: Service Unavailable',
       retryable: true,
     });
@@ -88,7 +87,9 @@ describe('opsgenie channel against an Alert API peer', () => {
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(failing, byUrl(`opsgenie://${host}/${KEY}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
+    const denied = await failure(
+      send(failing, urlTarget(`opsgenie://${host}/${KEY}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })),
+    );
     expect([denied!.message, denied!.retryable]).toEqual([
       `${host} is not reachable from notifications: it is this console. An administrator can allow it.`,
       false,

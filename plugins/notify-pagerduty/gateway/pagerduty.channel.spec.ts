@@ -1,25 +1,12 @@
-import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
+import type { NotificationMessage, ResolvedConnection } from '@contracts';
+import { connectionTarget, urlTarget } from '../../../test/support/channel-context';
 import { PagerDutyChannel, pagerDutyEvent, pagerDutyRoute } from './pagerduty.channel';
 
 const KEY = 'R0123456789abcdefABCDEF012345678';
 const channel = new PagerDutyChannel();
-const url = (u: string, properties: Record<string, string> = {}): ChannelTarget => ({ url: u, connection: null, properties });
-const connection = (c: Partial<ResolvedConnection>): ChannelTarget => ({
-  url: null,
-  connection: {
-    id: 'c1',
-    name: 'pd',
-    type: 'pagerduty',
-    url: null,
-    username: null,
-    password: null,
-    certificate: null,
-    insecure_tls: false,
-    properties: {},
-    ...c,
-  },
-  properties: {},
-});
+const url = (u: string, properties: Record<string, string> = {}) => urlTarget(u, properties);
+const connection = (c: Partial<ResolvedConnection>, properties: Record<string, string> = {}) =>
+  connectionTarget({ name: 'pd', type: 'pagerduty', id: 'c1', ...c }, properties);
 const message = (m: Partial<NotificationMessage> = {}): NotificationMessage => ({
   title: 'Config db-1 is unhealthy',
   body: '**db-1** is unhealthy',

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelContext, ChannelReceipt, ChannelTarget, NotificationChannel, NotificationMessage, ResolvedConnection } from '@contracts';
 import {
-  ChannelError,
   NOTIFICATION_CHANNELS,
   answerError,
   answeredOk,
@@ -11,6 +10,9 @@ import {
   httpUrl,
   overrideBase,
   parseJson,
+  propertyNotOneOf,
+  routeOrRefuse,
+  routeProblems,
 } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
@@ -49,18 +51,11 @@ export class PagerDutyChannel implements NotificationChannel {
   readonly defaultUrl = PAGERDUTY_EVENTS;
 
   validate(target: ChannelTarget): string[] {
-    const route = pagerDutyRoute(target);
-    const problems = Array.isArray(route) ? route : [];
-    const severity = target.properties.severity;
-    if (severity && !(PAGERDUTY_SEVERITIES as readonly string[]).includes(severity)) {
-      problems.push(`properties.severity: '${severity}' is not one of ${PAGERDUTY_SEVERITIES.join(', ')}`);
-    }
-    return problems;
+    return [...routeProblems(pagerDutyRoute(target)), ...propertyNotOneOf(target.properties, 'severity', PAGERDUTY_SEVERITIES)];
   }
 
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
-    const route = pagerDutyRoute(target);
-    if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
+    const route = routeOrRefuse(pagerDutyRoute(target));
     const secrets = [route.key];
     const request = {
       method: 'POST' as const,

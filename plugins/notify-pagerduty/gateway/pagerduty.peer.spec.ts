@@ -1,6 +1,6 @@
 import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
 import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, failure } from '../../../test/support/channel-context';
+import { channelContexts, failure, urlTarget } from '../../../test/support/channel-context';
 import { startPagerDutyPeer, type PagerDutyPeer } from '../../../test/support/peers/pagerduty-peer';
 import { PagerDutyChannel } from './pagerduty.channel';
 
@@ -22,7 +22,6 @@ describe('pagerduty channel against an Events API v2 peer', () => {
   let peer: PagerDutyPeer;
   let host: string;
   const pagerduty = new PagerDutyChannel();
-  const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
   const send = (message: NotificationMessage, target: ChannelTarget, ctxs = channelContexts()) =>
     pagerduty.send(message, target, ctxs.create({ connection: target.connection }));
 
@@ -33,7 +32,7 @@ describe('pagerduty channel against an Events API v2 peer', () => {
   afterAll(() => peer.stop());
 
   it('triggers one alert per group key (repeats join it), answers the dedup_key, and resolves it', async () => {
-    const target = byUrl(`pagerduty://${host}/${KEY}?scheme=http`);
+    const target = urlTarget(`pagerduty://${host}/${KEY}?scheme=http`);
     expect(await send(failing, target)).toEqual({ id: 'rule-1:r1' });
     await send(failing, target);
     const alert = peer.alerts.find((a) => a.dedup_key === 'rule-1:r1')!;
@@ -45,7 +44,7 @@ describe('pagerduty channel against an Events API v2 peer', () => {
 
   it("does not retry PagerDuty's 400 invalid event (a wrong integration key), and says its errors", async () => {
     const other = 'X0123456789abcdefABCDEF012345678';
-    const wrong = await failure(send(failing, byUrl(`pagerduty://${host}/${other}?scheme=http`)));
+    const wrong = await failure(send(failing, urlTarget(`pagerduty://${host}/${other}?scheme=http`)));
     expect(wrong).toBeInstanceOf(ChannelError);
     expect([wrong!.message, wrong!.retryable]).toEqual(['PagerDuty answered HTTP 400: Event object is invalid: Invalid routing key', false]);
     expect(wrong!.message).not.toContain(other);
@@ -53,12 +52,12 @@ describe('pagerduty channel against an Events API v2 peer', () => {
 
   it('retries 429 and 5xx', async () => {
     peer.failNext(429, { status: 'throttle event', message: 'Requests for this service are arriving too quickly.  Please retry later.' });
-    expect(await failure(send(failing, byUrl(`pagerduty://${host}/${KEY}?scheme=http`)))).toMatchObject({
+    expect(await failure(send(failing, urlTarget(`pagerduty://${host}/${KEY}?scheme=http`)))).toMatchObject({
       message: 'PagerDuty answered HTTP 429: Requests for this service are arriving too quickly.  Please retry later.',
       retryable: true,
     });
     peer.failNext(500, 'Internal Server Error');
-    expect(await failure(send(failing, byUrl(`pagerduty://${host}/${KEY}?scheme=http`)))).toMatchObject({
+    expect(await failure(send(failing, urlTarget(`pagerduty://${host}/${KEY}?scheme=http`)))).toMatchObject({
       message: 'PagerDuty answered HTTP 500: Internal Server Error',
       retryable: true,
     });
@@ -82,7 +81,9 @@ describe('pagerduty channel against an Events API v2 peer', () => {
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(failing, byUrl(`pagerduty://${host}/${KEY}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
+    const denied = await failure(
+      send(failing, urlTarget(`pagerduty://${host}/${KEY}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })),
+    );
     expect([denied!.message, denied!.retryable]).toEqual([
       `${host} is not reachable from notifications: it is this console. An administrator can allow it.`,
       false,

@@ -1,24 +1,11 @@
-import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
+import type { NotificationMessage, ResolvedConnection } from '@contracts';
+import { connectionTarget, urlTarget } from '../../../test/support/channel-context';
 import { SlackChannel, slackContent, slackRoute } from './slack.channel';
 
 const channel = new SlackChannel();
-const url = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
-const connection = (c: Partial<ResolvedConnection>, properties: Record<string, string> = {}): ChannelTarget => ({
-  url: null,
-  connection: {
-    id: 'c1',
-    name: 'slack-bot',
-    type: 'slack',
-    url: null,
-    username: null,
-    password: null,
-    certificate: null,
-    insecure_tls: false,
-    properties: {},
-    ...c,
-  },
-  properties,
-});
+const url = (u: string, properties: Record<string, string> = {}) => urlTarget(u, properties);
+const connection = (c: Partial<ResolvedConnection>, properties: Record<string, string> = {}) =>
+  connectionTarget({ name: 'slack-bot', type: 'slack', id: 'c1', ...c }, properties);
 const message = (m: Partial<NotificationMessage> = {}): NotificationMessage => ({
   title: 'Check api failed',
   body: '**api** is *unhealthy*',

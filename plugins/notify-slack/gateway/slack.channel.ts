@@ -13,6 +13,8 @@ import {
   overrideBase,
   parseJson,
   retryAfterMs,
+  routeOrRefuse,
+  routeProblems,
 } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { markdownToMrkdwn } from './slack-mrkdwn';
@@ -51,13 +53,11 @@ export class SlackChannel implements NotificationChannel {
   readonly defaultUrl = SLACK_API;
 
   validate(target: ChannelTarget): string[] {
-    const route = slackRoute(target);
-    return Array.isArray(route) ? route : [];
+    return routeProblems(slackRoute(target));
   }
 
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
-    const route = slackRoute(target);
-    if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
+    const route = routeOrRefuse(slackRoute(target));
     const content = slackContent(message);
     if (route.kind === 'webhook') {
       const secrets = [route.endpoint.split('/').pop()!];

@@ -1,6 +1,6 @@
 import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
 import { ChannelError, withDefaultUrl } from '@gateway/core/notifications';
-import { channelContexts, failure, resolvedConnection } from '../../../test/support/channel-context';
+import { channelContexts, failure, resolvedConnection, urlTarget } from '../../../test/support/channel-context';
 import { startSlackPeer, type SlackPeer } from '../../../test/support/peers/slack-peer';
 import { SlackChannel } from './slack.channel';
 
@@ -22,7 +22,6 @@ describe('slack channel against a Slack peer', () => {
   let peer: SlackPeer;
   let host: string;
   const slack = new SlackChannel();
-  const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
   const send = (target: ChannelTarget, ctxs = channelContexts()) => slack.send(message, target, ctxs.create({ connection: target.connection }));
 
   beforeAll(async () => {
@@ -32,7 +31,7 @@ describe('slack channel against a Slack peer', () => {
   afterAll(() => peer.stop());
 
   it('posts with chat.postMessage as the bot and answers the message ts', async () => {
-    const receipt = await send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`));
+    const receipt = await send(urlTarget(`slack://${TOKEN}@alerts?host=${host}&scheme=http`));
     const request = peer.requests.at(-1)!;
     expect([request.method, request.path, request.headers.authorization]).toEqual(['POST', '/api/chat.postMessage', `Bearer ${TOKEN}`]);
     expect(request.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -43,36 +42,36 @@ describe('slack channel against a Slack peer', () => {
   });
 
   it('says what Slack answered: invalid_auth for a wrong token, channel_not_found, neither retried', async () => {
-    const wrong = await failure(send(byUrl(`slack://xoxb-9999-wrong@alerts?host=${host}&scheme=http`)));
+    const wrong = await failure(send(urlTarget(`slack://xoxb-9999-wrong@alerts?host=${host}&scheme=http`)));
     expect(wrong).toBeInstanceOf(ChannelError);
     expect([wrong!.message, wrong!.retryable]).toEqual(['Slack chat.postMessage: invalid_auth', false]);
     expect(wrong!.message).not.toContain('xoxb-9999-wrong');
-    const missing = await failure(send(byUrl(`slack://${TOKEN}@nowhere?host=${host}&scheme=http`)));
+    const missing = await failure(send(urlTarget(`slack://${TOKEN}@nowhere?host=${host}&scheme=http`)));
     expect([missing!.message, missing!.retryable]).toEqual(['Slack chat.postMessage: channel_not_found', false]);
   });
 
   it('retries a rate limit and a 5xx, not a documented 4xx', async () => {
     peer.failNext(429, { ok: false, error: 'ratelimited' }, { 'Retry-After': '30' });
-    const limited = await failure(send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`)));
+    const limited = await failure(send(urlTarget(`slack://${TOKEN}@alerts?host=${host}&scheme=http`)));
     expect([limited!.message, limited!.retryable, limited!.retryAfterMs]).toEqual(['Slack chat.postMessage: ratelimited (retry after 30 s)', true, 30_000]);
     peer.failNext(200, { ok: false, error: 'internal_error' });
-    expect(await failure(send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`)))).toMatchObject({
+    expect(await failure(send(urlTarget(`slack://${TOKEN}@alerts?host=${host}&scheme=http`)))).toMatchObject({
       message: 'Slack chat.postMessage: internal_error',
       retryable: true,
     });
     peer.failNext(503, 'upstream unavailable');
-    const down = await failure(send(byUrl(`slack://hooks/T0TEAM001/B0HOOK001/s3cr3tWebhookPart?host=${host}&scheme=http`)));
+    const down = await failure(send(urlTarget(`slack://hooks/T0TEAM001/B0HOOK001/s3cr3tWebhookPart?host=${host}&scheme=http`)));
     expect([down!.message, down!.retryable, down!.retryAfterMs]).toEqual(['Slack webhook answered HTTP 503: upstream unavailable', true, undefined]);
   });
 
   it('posts to an incoming webhook, which answers ok, or a 4xx text that is not retried', async () => {
     const before = peer.messages.length;
-    expect(await send(byUrl(`slack://hooks/T0TEAM001/B0HOOK001/s3cr3tWebhookPart?host=${host}&scheme=http`))).toEqual({ id: null });
+    expect(await send(urlTarget(`slack://hooks/T0TEAM001/B0HOOK001/s3cr3tWebhookPart?host=${host}&scheme=http`))).toEqual({ id: null });
     expect(peer.messages.length).toBe(before + 1);
     expect(peer.messages.at(-1)).toMatchObject({ via: 'webhook', text: 'Check api failed' });
-    const wrong = await failure(send(byUrl(`slack://hooks/T0TEAM001/B0HOOK001/wrongPart?host=${host}&scheme=http`)));
+    const wrong = await failure(send(urlTarget(`slack://hooks/T0TEAM001/B0HOOK001/wrongPart?host=${host}&scheme=http`)));
     expect([wrong!.message, wrong!.retryable]).toEqual(['Slack webhook answered HTTP 403: invalid_token', false]);
-    const gone = await failure(send(byUrl(`slack://hooks/T0TEAM001/B0OTHER01/wrongPart?host=${host}&scheme=http`)));
+    const gone = await failure(send(urlTarget(`slack://hooks/T0TEAM001/B0OTHER01/wrongPart?host=${host}&scheme=http`)));
     expect([gone!.message, gone!.retryable]).toEqual(['Slack webhook answered HTTP 404: no_service', false]);
   });
 
@@ -114,7 +113,9 @@ describe('slack channel against a Slack peer', () => {
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(byUrl(`slack://${TOKEN}@alerts?host=${host}&scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
+    const denied = await failure(
+      send(urlTarget(`slack://${TOKEN}@alerts?host=${host}&scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })),
+    );
     expect(denied).toBeInstanceOf(ChannelError);
     expect(denied!.message).toBe(`${host} is not reachable from notifications: it is this console. An administrator can allow it.`);
     expect(denied!.retryable).toBe(false);

@@ -11,6 +11,8 @@ import {
   httpUrl,
   parseJson,
   retryableStatus,
+  routeOrRefuse,
+  routeProblems,
 } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 
@@ -35,13 +37,11 @@ export class TeamsChannel implements NotificationChannel {
   readonly connectionTypes = ['teams'] as const;
 
   validate(target: ChannelTarget): string[] {
-    const endpoint = teamsEndpoint(target);
-    return Array.isArray(endpoint) ? endpoint : [];
+    return routeProblems(teamsEndpoint(target));
   }
 
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
-    const endpoint = teamsEndpoint(target);
-    if (Array.isArray(endpoint)) throw new ChannelError(endpoint.join('; '), false);
+    const endpoint = routeOrRefuse(teamsEndpoint(target));
     const request = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(teamsCard(message)) };
     const res = await channelCall(ctx, endpoint, request, 'Teams');
     const text = res.body.trim();

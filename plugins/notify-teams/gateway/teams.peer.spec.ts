@@ -1,6 +1,6 @@
 import type { ChannelTarget, NotificationMessage } from '@contracts';
 import { ChannelError } from '@gateway/core/notifications';
-import { channelContexts, failure } from '../../../test/support/channel-context';
+import { channelContexts, failure, urlTarget } from '../../../test/support/channel-context';
 import { startTeamsPeer, type TeamsPeer } from '../../../test/support/peers/teams-peer';
 import { TeamsChannel } from './teams.channel';
 
@@ -20,7 +20,6 @@ describe('teams channel against a Teams peer', () => {
   let peer: TeamsPeer;
   let host: string;
   const teams = new TeamsChannel();
-  const byUrl = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
   const send = (target: ChannelTarget, ctxs = channelContexts()) => teams.send(message, target, ctxs.create({ connection: target.connection }));
 
   beforeAll(async () => {
@@ -30,18 +29,18 @@ describe('teams channel against a Teams peer', () => {
   afterAll(() => peer.stop());
 
   it("posts the card to a channel's incoming webhook, which answers 1", async () => {
-    expect(await send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`))).toEqual({ id: null });
+    expect(await send(urlTarget(`teams://${host}${peer.connectorPath}?scheme=http`))).toEqual({ id: null });
     expect(peer.requests.at(-1)!.path).toBe(peer.connectorPath);
     const card = (peer.messages.at(-1)!.body.attachments as { content: { body: { text: string }[] } }[])[0].content;
     expect(card.body.map((b) => b.text)).toEqual(['Check api failed', '**api** is unhealthy']);
   });
 
   it('posts to a Workflows webhook with its signature and keeps the run id; a wrong signature is refused, not retried', async () => {
-    const receipt = await send(byUrl(`teams://${host}${peer.workflowPathAndQuery}&scheme=http`));
+    const receipt = await send(urlTarget(`teams://${host}${peer.workflowPathAndQuery}&scheme=http`));
     expect(receipt.id).toMatch(/^08584\d{15}$/);
     expect(peer.messages.at(-1)!.via).toBe('workflow');
     expect(peer.requests.at(-1)!.query).not.toHaveProperty('scheme');
-    const wrong = await failure(send(byUrl(`teams://${host}${peer.workflowPathAndQuery.replace(/sig=[^&]+/, 'sig=forged')}&scheme=http`)));
+    const wrong = await failure(send(urlTarget(`teams://${host}${peer.workflowPathAndQuery.replace(/sig=[^&]+/, 'sig=forged')}&scheme=http`)));
     expect(wrong).toBeInstanceOf(ChannelError);
     expect([wrong!.message, wrong!.retryable]).toEqual([
       'Teams answered HTTP 401: DirectApiInvalidAuthorizationSignature: The provided authorization signature is not valid.',
@@ -72,17 +71,17 @@ describe('teams channel against a Teams peer', () => {
   });
 
   it('does not retry an unknown webhook (404); retries a 5xx, a 429 and a throttled 200', async () => {
-    const unknown = await failure(send(byUrl(`teams://${host}/webhookb2/nope?scheme=http`)));
+    const unknown = await failure(send(urlTarget(`teams://${host}/webhookb2/nope?scheme=http`)));
     expect([unknown!.message, unknown!.retryable]).toEqual(['Teams answered HTTP 404: Webhook not found', false]);
     peer.failNext(502, 'Bad Gateway');
-    expect(await failure(send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`)))).toMatchObject({
+    expect(await failure(send(urlTarget(`teams://${host}${peer.connectorPath}?scheme=http`)))).toMatchObject({
       message: 'Teams answered HTTP 502: Bad Gateway',
       retryable: true,
     });
     peer.failNext(429, 'Too Many Requests');
-    expect(await failure(send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`)))).toMatchObject({ retryable: true });
+    expect(await failure(send(urlTarget(`teams://${host}${peer.connectorPath}?scheme=http`)))).toMatchObject({ retryable: true });
     peer.failNext(200, 'Microsoft Teams endpoint returned HTTP error 429 with ContextId tcid=0,server=msgapi-canary');
-    expect(await failure(send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`)))).toMatchObject({
+    expect(await failure(send(urlTarget(`teams://${host}${peer.connectorPath}?scheme=http`)))).toMatchObject({
       message: 'Teams: Microsoft Teams endpoint returned HTTP error 429 with ContextId tcid=0,server=msgapi-canary',
       retryable: true,
     });
@@ -90,7 +89,9 @@ describe('teams channel against a Teams peer', () => {
 
   it('is refused an address the policy denies, before anything is sent, and not retried', async () => {
     const before = peer.requests.length;
-    const denied = await failure(send(byUrl(`teams://${host}${peer.connectorPath}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })));
+    const denied = await failure(
+      send(urlTarget(`teams://${host}${peer.connectorPath}?scheme=http`), channelContexts({ listenPort: Number(host.split(':')[1]) })),
+    );
     expect([denied!.message, denied!.retryable]).toEqual([
       `${host} is not reachable from notifications: it is this console. An administrator can allow it.`,
       false,

@@ -1,25 +1,12 @@
-import type { ChannelTarget, NotificationMessage, ResolvedConnection } from '@contracts';
+import type { NotificationMessage, ResolvedConnection } from '@contracts';
+import { connectionTarget, urlTarget } from '../../../test/support/channel-context';
 import { TELEGRAM_TEXT_CHARS, TelegramChannel, telegramRoute, telegramText } from './telegram.channel';
 
 const TOKEN = '123456789:AAHfakeTelegramBotToken_abcdefghij';
 const channel = new TelegramChannel();
-const url = (u: string): ChannelTarget => ({ url: u, connection: null, properties: {} });
-const connection = (c: Partial<ResolvedConnection>, properties: Record<string, string> = {}): ChannelTarget => ({
-  url: null,
-  connection: {
-    id: 'c1',
-    name: 'tg',
-    type: 'telegram',
-    url: null,
-    username: null,
-    password: null,
-    certificate: null,
-    insecure_tls: false,
-    properties: {},
-    ...c,
-  },
-  properties,
-});
+const url = (u: string, properties: Record<string, string> = {}) => urlTarget(u, properties);
+const connection = (c: Partial<ResolvedConnection>, properties: Record<string, string> = {}) =>
+  connectionTarget({ name: 'tg', type: 'telegram', id: 'c1', ...c }, properties);
 const message = (m: Partial<NotificationMessage> = {}): NotificationMessage => ({
   title: 'Check <api> failed',
   body: '**api** is *unhealthy*',

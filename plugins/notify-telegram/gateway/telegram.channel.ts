@@ -13,6 +13,8 @@ import {
   parseJson,
   retryAfterMs,
   retryableStatus,
+  routeOrRefuse,
+  routeProblems,
   scrub,
 } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
@@ -61,13 +63,11 @@ export class TelegramChannel implements NotificationChannel {
   readonly defaultUrl = TELEGRAM_API;
 
   validate(target: ChannelTarget): string[] {
-    const route = telegramRoute(target);
-    return Array.isArray(route) ? route : [];
+    return routeProblems(telegramRoute(target));
   }
 
   async send(message: NotificationMessage, target: ChannelTarget, ctx: ChannelContext): Promise<ChannelReceipt> {
-    const route = telegramRoute(target);
-    if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
+    const route = routeOrRefuse(telegramRoute(target));
     const text = telegramText(message);
     const sent: string[] = [];
     const failures: { chat: string; error: string; retryable: boolean; retryAfterMs?: number }[] = [];

@@ -111,6 +111,21 @@ export function overrideBase(defaultUrl: string, scheme: string | null, host: st
   return `${s}://${host ?? new URL(defaultUrl).host}`;
 }
 
+/** A route the channel worked out, or the target's problems, which at send time are final (nothing was sent). */
+export function routeOrRefuse<T>(route: T | string[]): T {
+  if (Array.isArray(route)) throw new ChannelError(route.join('; '), false);
+  return route;
+}
+
+/** The problems of a route function's answer (none when it is a route). */
+export const routeProblems = (route: unknown): string[] => (Array.isArray(route) ? (route as string[]) : []);
+
+/** `properties.<name>: '<value>' is not one of a, b` when the recipient sets the property to something else. */
+export function propertyNotOneOf(properties: Record<string, string>, name: string, allowed: readonly string[]): string[] {
+  const value = properties[name];
+  return value && !allowed.includes(value) ? [`properties.${name}: '${value}' is not one of ${allowed.join(', ')}`] : [];
+}
+
 /** A channel's `validate()` over a resolver that throws its problem. */
 export function problemsOf(resolve: () => unknown): string[] {
   try {

@@ -11,9 +11,12 @@ export {
   overrideBase,
   parseJson,
   problemsOf,
+  propertyNotOneOf,
   refusalError,
   retryAfterMs,
   retryableStatus,
+  routeOrRefuse,
+  routeProblems,
   scrub,
   withDefaultUrl,
 } from './channel-kit';
