@@ -62,7 +62,7 @@ export function sampleVariables(event: string): EventVariables {
   const health = eventHealth(event) ?? 'healthy';
   const out: EventVariables = { event: { id: SAMPLE_ID.event, name: event, created_at } };
   switch (type) {
-    case 'check':
+    case 'check': {
       const check = {
         id: SAMPLE_ID.check,
         name: 'payments-api',
@@ -80,6 +80,7 @@ export function sampleVariables(event: string): EventVariables {
       // The check's latest result, as templates written for other consoles read it (`{{.status.message}}`).
       out.status = { status: health, message: check.message, error: check.error, time: created_at };
       break;
+    }
     case 'component':
       out.component = {
         id: SAMPLE_ID.component,

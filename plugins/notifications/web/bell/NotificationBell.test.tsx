@@ -1,42 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Inbox, InboxItem } from '@contracts';
 import { currentLocation, renderAt } from '@web/core/testing/renderAt';
+import { FakeEventSource } from '@web/core/testing/FakeEventSource';
 import { reply, stubFetch } from '@web/core/testing/stubFetch';
 import { INBOX_POLL_MS } from './inboxApi';
 import NotificationBell from './NotificationBell';
 
-/** A stand-in for the browser's EventSource: the test sends messages and errors. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
-  }
-  removeEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(
-      name,
-      (this.listeners.get(name) ?? []).filter((l) => l !== listener),
-    );
-  }
-  close() {
-    this.closed = true;
-  }
-  send(name: string, data: unknown) {
-    for (const listener of this.listeners.get(name) ?? []) listener(new MessageEvent(name, { data: JSON.stringify(data) }));
-  }
-  fail() {
-    this.onerror?.();
-  }
-}
-const source = () => FakeEventSource.instances.at(-1)!;
+const source = () => FakeEventSource.latest();
 
 const NEWEST = new Date(Date.now() - 5 * 60_000).toISOString();
 const item = (values: Partial<InboxItem>): InboxItem => ({

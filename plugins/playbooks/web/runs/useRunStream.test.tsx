@@ -1,45 +1,14 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { ACTION_POLL_MS, type PlaybookRunDetail, RUN_POLL_MS } from '@contracts';
+import { ACTION_POLL_MS, RUN_POLL_MS } from '@contracts';
 import { stubFetch } from '@web/core/testing/stubFetch';
+import { FakeEventSource } from '@web/core/testing/FakeEventSource';
 import { RUN_ID, runAction, runDetail } from './testing';
 import { useRunStream } from './useRunStream';
-
-/** A stand-in for the browser's EventSource: the test sends messages and errors. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
-  }
-  removeEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(
-      name,
-      (this.listeners.get(name) ?? []).filter((l) => l !== listener),
-    );
-  }
-  close() {
-    this.closed = true;
-  }
-  send(run: PlaybookRunDetail) {
-    for (const listener of this.listeners.get('run') ?? []) listener(new MessageEvent('run', { data: JSON.stringify(run) }));
-  }
-  fail() {
-    this.onerror?.();
-  }
-}
 
 const RUN_URL = `/api/playbook/run/${RUN_ID}`;
 const running = runDetail({ status: 'running', end_time: null, actions: [runAction({ id: 'a1', name: 'restart', status: 'running', end_time: null })] });
 const completed = runDetail({ status: 'completed' });
-const source = () => FakeEventSource.instances.at(-1)!;
+const source = () => FakeEventSource.latest();
 
 describe('useRunStream', () => {
   afterEach(() => {
@@ -58,9 +27,11 @@ describe('useRunStream', () => {
       const { result } = renderHook(() => useRunStream(RUN_ID));
       expect(source().url).toBe(`${RUN_URL}/events`);
       expect(result.current.mode).toBe('stream');
-      act(() => source().send(running));
+      act(() => source().send('run', running));
       expect(result.current.run?.status).toBe('running');
-      act(() => source().send(runDetail({ status: 'running', end_time: null, actions: [runAction({ id: 'a1', name: 'restart', status: 'completed' })] })));
+      act(() =>
+        source().send('run', runDetail({ status: 'running', end_time: null, actions: [runAction({ id: 'a1', name: 'restart', status: 'completed' })] })),
+      );
       expect(result.current.run?.actions[0].status).toBe('completed');
       expect(source().closed).toBe(false);
       expect(api.calls).toHaveLength(0);
@@ -69,8 +40,8 @@ describe('useRunStream', () => {
     it('closes the stream on a final status, and does not poll when the server then ends it', () => {
       const api = stubFetch([[RUN_URL, completed]]);
       const { result } = renderHook(() => useRunStream(RUN_ID));
-      act(() => source().send(running));
-      act(() => source().send(completed));
+      act(() => source().send('run', running));
+      act(() => source().send('run', completed));
       expect(source().closed).toBe(true);
       act(() => source().fail());
       expect(result.current.mode).toBe('stream');
@@ -81,7 +52,7 @@ describe('useRunStream', () => {
     it('closes the stream on unmount', () => {
       stubFetch([]);
       const { unmount } = renderHook(() => useRunStream(RUN_ID));
-      act(() => source().send(running));
+      act(() => source().send('run', running));
       unmount();
       expect(source().closed).toBe(true);
     });
@@ -91,7 +62,7 @@ describe('useRunStream', () => {
       let answer = runDetail({ status: 'running', end_time: null, actions: [] });
       const api = stubFetch([[RUN_URL, () => answer]]);
       const { result } = renderHook(() => useRunStream(RUN_ID));
-      act(() => source().send(answer));
+      act(() => source().send('run', answer));
       act(() => source().fail());
       expect(source().closed).toBe(true);
       expect(result.current.mode).toBe('polling');
