@@ -1,7 +1,12 @@
 import { Client } from 'pg';
-import { adminDatabaseUrl } from '../support/test-db';
+import * as path from 'node:path';
+import { runMigrations } from '../../gateway/src/database/migrate';
+import { adminDatabaseUrl, ensureTemplateDatabase, templateDatabaseName } from '../support/test-db';
 
-/** Fails early, with a clear message, when no Postgres server is reachable for the API suites. */
+/**
+ * Fails early, with a clear message, when no Postgres server is reachable for the API suites; then makes the migrated
+ * template every suite's app database is copied from (test/support/test-app.ts).
+ */
 export default async function globalSetup(): Promise<void> {
   const client = new Client({ connectionString: adminDatabaseUrl(), connectionTimeoutMillis: 5000 });
   try {
@@ -12,4 +17,7 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await client.end().catch(() => undefined);
   }
+  const template = templateDatabaseName(path.resolve(__dirname, '../..'));
+  await ensureTemplateDatabase(template, runMigrations);
+  process.env.TEST_TEMPLATE_DATABASE = template;
 }

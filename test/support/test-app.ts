@@ -35,7 +35,9 @@ export class TestApp {
   ) {}
 
   static async start(overrides: Record<string, string> = {}): Promise<TestApp> {
-    const db = await createTestDatabase();
+    // A copy of the migrated template when the API project's global setup made one; the migrations then find nothing
+    // to do (and still run, so a suite started some other way gets a migrated database too).
+    const db = await createTestDatabase('console_test', process.env.TEST_TEMPLATE_DATABASE || undefined);
     await runMigrations(db.url);
     const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', WEB_DIST: '/nonexistent', DATABASE_URL: db.url, ...overrides });
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, databaseUrl: db.url, poolSize: 5 })] }).compile();

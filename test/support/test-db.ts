@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Client } from 'pg';
 
 /**
@@ -22,12 +24,61 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(prefix = 'console_test'): Promise<TestDatabase> {
+/**
+ * The name of the migrated template of this schema: a hash of every migration file's name and text (core's and each
+ * plugin's), so a branch with another migration, or an edited one, never clones a stale template.
+ */
+export function templateDatabaseName(root: string): string {
+  const hash = createHash('sha256');
+  const dirs = [
+    path.join(root, 'gateway/src/database/migrations'),
+    ...fs.readdirSync(path.join(root, 'plugins')).map((id) => path.join(root, 'plugins', id, 'migrations')),
+  ];
+  for (const dir of dirs) {
+    if (!fs.existsSync(dir)) continue;
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .sort())
+      hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  }
+  return `console_template_${hash.digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Makes the migrated template once (the API project's global setup): under an advisory lock, so parallel Jest runs
+ * share it; built under a scratch name and renamed, so nobody clones half of one. Older templates are dropped.
+ */
+export async function ensureTemplateDatabase(name: string, migrate: (url: string) => Promise<unknown>): Promise<void> {
+  const admin = new Client({ connectionString: adminDatabaseUrl() });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['console_template']);
+    const stale = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, 'console_template_') AND datname <> $1`, [name]);
+    for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount) return;
+    const scratch = `${name}_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${scratch}"`);
+    await migrate(withDatabase(adminDatabaseUrl(), scratch));
+    await admin.query(`ALTER DATABASE "${scratch}" RENAME TO "${name}"`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['console_template']).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+/**
+ * A new database for one suite: a copy of `template` when given (already migrated: a file copy instead of every
+ * migration), else empty.
+ */
+export async function createTestDatabase(prefix = 'console_test', template?: string): Promise<TestDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: adminDatabaseUrl() });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
