@@ -36,7 +36,7 @@ export class IncidentsTestApp {
   ) {}
 
   static async start(providers: Provider[] = []): Promise<IncidentsTestApp> {
-    const db = await createTestDatabase('console_incidents');
+    const db = await createTestDatabase('console_incidents', process.env.TEST_TEMPLATE_DATABASE || undefined);
     await runMigrations(db.url);
     const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', WEB_DIST: '/nonexistent', DATABASE_URL: db.url });
     @Module({ providers })

@@ -64,7 +64,7 @@ describe('notification engine (real Postgres, loopback peer)', () => {
       e.post('/hook', (_req, res) => (down ? res.status(503).send('maintenance window, try later') : res.status(200).send('receipt-1')));
       e.post('/generic', (_req, res) => res.status(204).end());
     });
-    db = await createTestDatabase();
+    db = await createTestDatabase('console_test', process.env.TEST_TEMPLATE_DATABASE || undefined);
     await runMigrations(db.url);
     const config = loadConfig({
       LOG_LEVEL: 'silent',
