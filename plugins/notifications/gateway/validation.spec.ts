@@ -6,6 +6,8 @@ import {
   durationMs,
   eventsCovered,
   eventsProblems,
+  MAX_EVENTS,
+  MAX_PROBLEMS,
   optionalText,
   optionalUuid,
   pageOf,
@@ -64,6 +66,11 @@ describe('notification validation', () => {
         `events[1]: unknown event 'check.exploded' (known: ${NOTIFICATION_EVENTS.join(', ')})`,
         `events[2]: unknown event '7' (known: ${NOTIFICATION_EVENTS.join(', ')})`,
       ]);
+    });
+
+    it(`refuses more than ${MAX_EVENTS} events at once, without a problem for each`, () => {
+      expect(eventsProblems(Array.from({ length: MAX_EVENTS + 1 }, (_, i) => `nope${i}`)).problems).toEqual([`events: at most ${MAX_EVENTS} events`]);
+      expect(eventsProblems(Array.from({ length: MAX_EVENTS }, () => 'check.failed')).problems).toEqual([]);
     });
 
     it('takes patterns ending in * that cover known events, and expands them for the samples', () => {
@@ -192,6 +199,18 @@ describe('notification validation', () => {
       expect((error as { getStatus(): number }).getStatus()).toBe(400);
       expect(response.message).toBe('name: This field is required; events: Events are required');
       expect(response.details).toEqual(['name: This field is required', 'events: Events are required']);
+    }
+  });
+
+  it(`names at most ${MAX_PROBLEMS} problems, then how many more`, () => {
+    const problems = Array.from({ length: MAX_PROBLEMS + 5 }, (_, i) => `custom_services[${i}].name: This field is required`);
+    try {
+      refuse(problems);
+      throw new Error('did not refuse');
+    } catch (error) {
+      const response = (error as { getResponse(): { message: string; details: string[] } }).getResponse();
+      expect(response.details).toEqual([...problems.slice(0, MAX_PROBLEMS), 'and 5 more problems']);
+      expect(response.message).toBe(response.details.join('; '));
     }
   });
 });

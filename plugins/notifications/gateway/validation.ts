@@ -18,10 +18,16 @@ export const MAX_TEXT = 10_000;
 export const MAX_TEMPLATE = 100_000;
 export const MAX_CUSTOM_SERVICES = 50;
 export const MAX_PROPERTIES = 100;
+/** Events of one rule: far more than the known names and patterns (duplicates are dropped). */
+export const MAX_EVENTS = 100;
+/** Problems named in one 400 (a hostile body must not get an answer many times its own size). */
+export const MAX_PROBLEMS = 20;
 
-/** Throws the one 400 for a list of problems (nothing to do when empty). */
+/** Throws the one 400 for a list of problems (nothing to do when empty); past MAX_PROBLEMS, how many more. */
 export function refuse(problems: readonly string[]): void {
-  if (problems.length) throw badRequest(problems.join('; '), 'validation_failed', problems);
+  if (!problems.length) return;
+  const shown = problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `and ${problems.length - MAX_PROBLEMS} more problems`] : problems;
+  throw badRequest(shown.join('; '), 'validation_failed', shown);
 }
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -67,6 +73,7 @@ export function eventsProblems(value: unknown): { events: string[]; expanded: st
     return { events: [], expanded: [], problems: [`events: ${NOTIFICATION_MESSAGES.eventsRequired}`] };
   }
   if (!Array.isArray(value)) return { events: [], expanded: [], problems: ['events: must be a list of event names'] };
+  if (value.length > MAX_EVENTS) return { events: [], expanded: [], problems: [`events: at most ${MAX_EVENTS} events`] };
   const problems: string[] = [];
   const events: string[] = [];
   const expanded = new Set<string>();
