@@ -264,6 +264,7 @@ export class NotificationDeliverer implements OnApplicationBootstrap, OnModuleDe
         ctx = ctxFor(connection);
       }
       if (service.url) recordUrlSecrets(urlSecrets, service.url);
+      if (connection?.username && connection.password) recordBasic(urlSecrets, connection.username, connection.password);
       target = { url: service.url ?? null, connection, properties: message.properties ?? {} };
     }
     const redact = (text: string) => redactUrlPasswords(urlSecrets.redact(ctx.ledger.redact(text)));
@@ -388,13 +389,27 @@ function recordUrlSecrets(ledger: CredentialLedger, url: string): void {
   const source = { name: 'channel url', url: null };
   try {
     const u = new URL(url);
-    ledger.record(decodeURIComponent(u.username), source);
-    ledger.record(decodeURIComponent(u.password), source);
-    for (const [, value] of u.searchParams) if (value.length >= 8) ledger.record(value, source);
+    const username = decodeURIComponent(u.username);
+    const password = decodeURIComponent(u.password);
+    ledger.record(username, source);
+    ledger.record(password, source);
+    // A peer that repeats its request's Authorization header (base64) or a header's token without its scheme word.
+    if (username || password) recordBasic(ledger, username, password);
+    for (const [, value] of u.searchParams) {
+      if (value.length < 8) continue;
+      ledger.record(value, source);
+      const token = /^(?:bearer|basic|token|genieKey|key)\s+(\S{8,})$/i.exec(value.trim())?.[1];
+      if (token) ledger.record(token, source);
+    }
     for (const part of u.pathname.split('/')) if (part.length >= 16) ledger.record(decodeURIComponent(part), source);
   } catch {
     // not a URL the WHATWG parser reads: nothing to add
   }
+}
+
+/** `user:password` as Basic authorization carries it (base64), for redaction only. */
+function recordBasic(ledger: CredentialLedger, username: string, password: string): void {
+  ledger.record(Buffer.from(`${username}:${password}`).toString('base64'), { name: 'basic authorization', url: null });
 }
 
 function stringMap(value: unknown): Record<string, string> {
