@@ -60,13 +60,16 @@ export class InboxService {
     return row?.n ?? 0;
   }
 
-  /** Everything up to `until` (default now) counts as read; a mark never moves back. */
+  /**
+   * Everything up to `until` (default now) counts as read; a mark never moves back, nor past now (a mark in the future
+   * would hide every notification until then, and could not be undone).
+   */
   async markRead(personId: string, body: InboxReadDto): Promise<void> {
     const problems: string[] = [];
     const until = dateTime(body?.until, 'until', problems);
     refuse(problems);
     await this.db.query(
-      `insert into notification_reads (person_id, read_at) values ($1, coalesce($2::timestamptz, now()))
+      `insert into notification_reads (person_id, read_at) values ($1, least(coalesce($2::timestamptz, now()), now()))
        on conflict (person_id) do update set read_at = greatest(notification_reads.read_at, excluded.read_at)`,
       [personId, until],
     );
