@@ -40,9 +40,12 @@ export class NotificationRulesController {
 
   @Get('rules')
   @RequirePermission('notifications', 'read')
-  @ApiOperation({ summary: 'Rules with their send counts, paged: ?pageIndex=0&pageSize=50&sortBy=name&sortOrder=asc → {data, totalEntries}' })
-  list(@Query() query: PageQueryDto): Promise<{ data: NotificationRule[]; totalEntries: number }> {
-    return this.rules.list(query);
+  @ApiOperation({
+    summary:
+      'Rules with their send counts, paged: ?pageIndex=0&pageSize=50&sortBy=name&sortOrder=asc → {data, totalEntries}; readers without write see URL credentials and secret properties as ***',
+  })
+  list(@Query() query: PageQueryDto, @Req() req: Request): Promise<{ data: NotificationRule[]; totalEntries: number }> {
+    return this.rules.list(query, req.principal!);
   }
 
   @Post('rules/validate-filter')
@@ -63,9 +66,9 @@ export class NotificationRulesController {
 
   @Get('rules/:id')
   @RequirePermission('notifications', 'read')
-  @ApiOperation({ summary: "A rule; 404 'Notification not found'" })
-  get(@Param('id') id: string): Promise<NotificationRule> {
-    return this.rules.get(id);
+  @ApiOperation({ summary: "A rule (its credentials masked for readers without write); 404 'Notification not found'" })
+  get(@Param('id') id: string, @Req() req: Request): Promise<NotificationRule> {
+    return this.rules.get(id, req.principal!);
   }
 
   @Post('rules')

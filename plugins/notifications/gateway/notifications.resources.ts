@@ -33,6 +33,14 @@ const HISTORY_COLUMNS = [
 ];
 
 /**
+ * A rule's recipients and properties hold credentials (channel URLs such as `slack://xoxb-token@channel`, webhook paths,
+ * `?secret=`, the `secret` property that signs webhooks). /api/notifications/rules masks them for readers without write
+ * (redact.ts); the data API cannot mask, so here only readers of connections see the two columns: admin and editor,
+ * the writers of notifications (spec 03 §6), as on /api/notifications.
+ */
+const RULE_SECRETS = { read: 'connections' as const, columns: ['custom_services', 'properties'] };
+
+/**
  * Notification rules, silences and send history (spec 03 Notifications, §7) on the data API: reads only.
  *
  * Rules and silences are written through /api/notifications (rules, silences) and POST /api/silence, which check a
@@ -49,8 +57,8 @@ const HISTORY_COLUMNS = [
 export class NotificationsResources implements DataApiResourceProvider {
   resources(): DataApiResourceRegistration[] {
     return [
-      { name: 'notifications', kind: 'table', read: 'notifications', write: null, feature, softDelete: true },
-      { name: 'notifications_with_status', kind: 'view', read: 'notifications', feature },
+      { name: 'notifications', kind: 'table', read: 'notifications', write: null, feature, softDelete: true, restrictedColumns: RULE_SECRETS },
+      { name: 'notifications_with_status', kind: 'view', read: 'notifications', feature, restrictedColumns: RULE_SECRETS },
       { name: 'notification_silences', kind: 'table', read: 'notifications', write: null, feature, softDelete: true },
       { name: 'notification_send_history', kind: 'table', read: 'notifications', write: null, feature, columns: HISTORY_COLUMNS },
       { name: 'notification_send_history_summary', kind: 'view', read: 'notifications', feature, columns: [...HISTORY_COLUMNS, 'resource'] },

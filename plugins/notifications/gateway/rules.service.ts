@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  can,
   NOTIFICATION_EVENTS,
   NOTIFICATION_MESSAGES,
   type CustomService,
@@ -20,6 +21,7 @@ import { filterProblem } from './engine/filter';
 import { markdownToHtml, renderMessage } from './engine/render';
 import { RulesCache } from './engine/rules-cache';
 import { sampleVariables } from './engine/variables';
+import { ruleForReader } from './redact';
 import type { FilterCheckDto, NotificationRuleDto, PageQueryDto, TemplatePreviewDto } from './notifications.dto';
 import {
   MAX_CUSTOM_SERVICES,
@@ -67,6 +69,10 @@ const toRule = (row: RuleRow): NotificationRule => ({ ...row, wait_for: row.wait
 
 const notFoundRule = () => notFound('Notification not found');
 
+/** The rule as this caller may see it: whole for writers, its credentials masked for everybody else (redact.ts). */
+const forCaller = (rule: NotificationRule, principal: Pick<Principal, 'roles'> | null): NotificationRule =>
+  !principal || can(principal.roles, 'notifications', 'write') ? rule : ruleForReader(rule);
+
 /**
  * Notification rules (spec 03 §3, §5, §7; issue 15): list, read, create, change, soft delete, and the rule form's live
  * checks (filter, template preview). Every write is checked in full before anything is stored: the shape, the CEL
@@ -91,7 +97,8 @@ export class NotificationRulesService {
       .sort((a, b) => a.type.localeCompare(b.type));
   }
 
-  async list(query: PageQueryDto): Promise<{ data: NotificationRule[]; totalEntries: number }> {
+  /** `principal`: the caller (readers without write see the rules' credentials masked); null: whole (internal). */
+  async list(query: PageQueryDto, principal: Pick<Principal, 'roles'> | null): Promise<{ data: NotificationRule[]; totalEntries: number }> {
     const problems: string[] = [];
     const page = pageOf(query, { sortable: RULE_SORTS, sortBy: 'name', sortOrder: 'asc', pageSize: 50, maxPageSize: 200 }, problems);
     refuse(problems);
@@ -103,14 +110,15 @@ export class NotificationRulesService {
       ),
       this.db.one<{ n: number }>(`select count(*)::int as n from notifications where deleted_at is null`),
     ]);
-    return { data: rows.map(toRule), totalEntries: total?.n ?? 0 };
+    return { data: rows.map((row) => forCaller(toRule(row), principal)), totalEntries: total?.n ?? 0 };
   }
 
-  async get(id: string): Promise<NotificationRule> {
+  /** `principal` as for list. */
+  async get(id: string, principal: Pick<Principal, 'roles'> | null = null): Promise<NotificationRule> {
     if (!UUID.test(id)) throw notFoundRule();
     const row = await this.db.one<RuleRow>(`select ${COLUMNS} from notifications_with_status where id = $1 and deleted_at is null`, [id]);
     if (!row) throw notFoundRule();
-    return toRule(row);
+    return forCaller(toRule(row), principal);
   }
 
   async create(body: NotificationRuleDto, principal: Principal): Promise<NotificationRule> {
