@@ -9,6 +9,12 @@ import { type HistoryRow, fetchHistoryItem, formatDuration, historyItemPath, rec
 import { ResourceLink } from './ResourceLink';
 import { SendStatusBadge } from './SendStatusBadge';
 
+/**
+ * Channel `console`: a Person or Team recipient reached in the bell only, because the console has no smtp connection
+ * or the person no address (docs/notifications.md "Recipients"). Said in words, not as the engine's channel name.
+ */
+export const BELL_ONLY = 'bell only: there is no smtp connection, or the person has no email address';
+
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   facts: {
@@ -98,7 +104,7 @@ function DetailsBody({ row }: { row: HistoryRow }) {
         )}
         <Fact label="Recipient">
           {recipientLabel(row)}
-          {row.channel ? ` (${row.channel})` : ''}
+          {row.channel ? ` (${row.channel === 'console' ? BELL_ONLY : row.channel})` : ''}
         </Fact>
         <Fact label="Attempts">{row.attempts}</Fact>
         {row.count > 1 && <Fact label="Events">{row.count}</Fact>}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { currentLocation, renderAt } from '@web/core/testing/renderAt';
 import { stubFetch } from '@web/core/testing/stubFetch';
 import type { HistoryRow, HistorySummaryRow } from './historyApi';
+import { BELL_ONLY } from './SendHistoryDetails';
 import SendHistoryPage from './SendHistoryPage';
 
 const RULE_ID = '11111111-1111-4111-8111-111111111111';
@@ -70,6 +71,7 @@ beforeEach(() => {
   api = stubFetch([
     ['/api/notifications/history/summary', SUMMARY],
     ['/api/notifications/history/h3', ROWS[2]],
+    ['/api/notifications/history/h8', row({ id: 'h8', title: 'Bell only', channel: 'console' })],
     ['/api/notifications/history/h9', row({ id: 'h9', title: 'Shared link', error: 'timeout after 3 attempts', status: 'error', attempts: 3 })],
     ['/api/notifications/history', { data: ROWS, totalEntries: 120 }],
   ]);
@@ -188,6 +190,13 @@ describe('SendHistoryPage', () => {
     expect(within(dialog).getAllByText('timeout after 3 attempts').length).toBeGreaterThan(0);
     expect(within(dialog).getByText('Error')).toHaveAttribute('data-status', 'error');
     expect(within(dialog).getByRole('link', { name: 'api down' })).toHaveAttribute('href', `/notifications/rules?id=${RULE_ID}`);
+  });
+
+  it('says why a person was told in the bell only', async () => {
+    open('?id=h8');
+    const dialog = await openedDialog();
+    expect(await within(dialog).findByText('Bell only')).toBeInTheDocument();
+    expect(within(dialog).getByText(`Ada Lovelace (${BELL_ONLY})`, { exact: false })).toBeInTheDocument();
   });
 
   it('follows a rule link to the rule', async () => {

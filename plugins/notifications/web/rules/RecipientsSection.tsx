@@ -12,6 +12,13 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
+/**
+ * How a Person or Team recipient is reached (docs/notifications.md "Recipients"): said where the recipient is chosen, so
+ * that a console without an smtp connection does not leave a new user wondering why no email came.
+ */
+export const PEOPLE_DELIVERY_HINT =
+  "By email when the console has an smtp connection (Settings → Connections) and the person an address; otherwise in the person's bell only.";
+
 export interface RecipientsSectionProps {
   control: Control<RuleForm>;
   errors: FieldErrors<RuleForm>;
@@ -45,7 +52,13 @@ export function RecipientsSection({ control, errors, channels }: RecipientsSecti
           control={control}
           name="person_id"
           render={({ field }) => (
-            <Field label="Person" required validationState={errors.person_id ? 'error' : 'none'} validationMessage={errors.person_id?.message}>
+            <Field
+              label="Person"
+              required
+              hint={PEOPLE_DELIVERY_HINT}
+              validationState={errors.person_id ? 'error' : 'none'}
+              validationMessage={errors.person_id?.message}
+            >
               <Select value={field.value} onChange={(_, data) => field.onChange(data.value)} onBlur={field.onBlur}>
                 <option value="">{loadingPeople ? 'Loading...' : 'Select a person'}</option>
                 {field.value && people && !people.some((p) => p.id === field.value) && <option value={field.value}>{field.value}</option>}
@@ -64,7 +77,13 @@ export function RecipientsSection({ control, errors, channels }: RecipientsSecti
           control={control}
           name="team_id"
           render={({ field }) => (
-            <Field label="Team" required validationState={errors.team_id ? 'error' : 'none'} validationMessage={errors.team_id?.message}>
+            <Field
+              label="Team"
+              required
+              hint={`Each member of the team. ${PEOPLE_DELIVERY_HINT}`}
+              validationState={errors.team_id ? 'error' : 'none'}
+              validationMessage={errors.team_id?.message}
+            >
               <Select value={field.value} onChange={(_, data) => field.onChange(data.value)} onBlur={field.onBlur}>
                 <option value="">{loadingTeams ? 'Loading...' : 'Select a team'}</option>
                 {field.value && teams && !teams.some((t) => t.id === field.value) && <option value={field.value}>{field.value}</option>}

@@ -6,6 +6,7 @@ import { renderAt } from '@web/core/testing/renderAt';
 import { type Answer, type Call, reply, stubFetch } from '@web/core/testing/stubFetch';
 import { DURATION_FORMAT_MESSAGE } from '../shared/duration';
 import { RuleDialog } from './RuleDialog';
+import { PEOPLE_DELIVERY_HINT } from './RecipientsSection';
 import { PROPERTIES_MESSAGE } from './ruleForm';
 import { PEOPLE, TEAMS, ruleRow } from './testing';
 
@@ -68,6 +69,13 @@ describe('RuleDialog', () => {
     expect(await screen.findByText(NOTIFICATION_MESSAGES.eventsRequired)).toBeInTheDocument();
     expect(screen.getAllByText(NOTIFICATION_MESSAGES.required)).toHaveLength(2); // Name and Person
     expect(api.to('POST /api/notifications/rules')).toHaveLength(0);
+  });
+
+  it('says how a person or a team is reached: email with an smtp connection, else the bell only', async () => {
+    openDialog();
+    expect(await screen.findByText(PEOPLE_DELIVERY_HINT)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Team' }));
+    expect(await screen.findByText(`Each member of the team. ${PEOPLE_DELIVERY_HINT}`)).toBeInTheDocument();
   });
 
   it('checks Wait For: too short, not a duration, and a preset', async () => {
