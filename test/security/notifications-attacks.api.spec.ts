@@ -338,7 +338,18 @@ describe('notifications, attacked through rules and channels', () => {
       const ten = '[0,1,2,3,4,5,6,7,8,9]';
       const filter = `size(${ten}.map(a, ${ten}.map(b, ${ten}.map(c, ${ten}.map(d, ${ten}.map(e, ${ten}.map(f, ${ten}.map(g, a)))))))) > 0`;
       const res = await send(editor, 'post', '/api/notifications/rules/validate-filter', { filter, events: ['check.failed'] }).expect(200);
-      expect(res.body.ok).toBe(false);
+      expect(res.body).toEqual({ ok: false, error: expect.stringMatching(/too complex/) });
+      // Longer than the evaluator takes (the rule's own limit is higher): refused before it runs.
+      const long = `[${Array.from({ length: 2000 }, (_, i) => i).join(',')}]`;
+      const wide = `size(${long}.map(a, ${long}.map(b, a + b))) > 0`.slice(0, 10_000);
+      const refused = await send(editor, 'post', '/api/notifications/rules/validate-filter', { filter: wide, events: ['check.failed'] }).expect(200);
+      expect(refused.body).toEqual({ ok: false, error: expect.stringMatching(/too long/) });
+      // Two levels over lists as long as the evaluator takes: an answer (the workers' time limit), not a 500.
+      const most = `[${Array.from({ length: 400 }, (_, i) => i).join(',')}]`;
+      const square = `${most}.exists(a, ${most}.exists(b, a * b == 159201))`;
+      expect(square.length).toBeLessThanOrEqual(4096);
+      const answered = await send(editor, 'post', '/api/notifications/rules/validate-filter', { filter: square, events: ['check.failed'] }).expect(200);
+      expect(typeof answered.body.ok).toBe('boolean');
     });
   });
 
