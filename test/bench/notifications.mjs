@@ -85,7 +85,12 @@ function startPeer() {
     });
   });
   server.keepAliveTimeout = 30_000;
-  return new Promise((resolve) => server.listen(PEER_PORT, '127.0.0.1', () => resolve({ server, deliveries, unparsed: () => unparsed })));
+  // TCP connections opened to the peer: one per delivery means the channel does not keep connections alive.
+  let connections = 0;
+  server.on('connection', () => connections++);
+  return new Promise((resolve) =>
+    server.listen(PEER_PORT, '127.0.0.1', () => resolve({ server, deliveries, unparsed: () => unparsed, connections: () => connections })),
+  );
 }
 
 /** Checks, configs and components with their triggers off (seeding queues no events); answers their ids by kind. */
@@ -468,6 +473,7 @@ try {
     to_deliver_slope_per_s: Number(pendingSlope.toFixed(2)),
     drain_ms: drained,
     duplicates,
+    peer_connections: peer.connections(),
     history_errors: h.errors,
     undelivered_after_drain: final.pending,
     rss_avg_mb: Math.round(rssAvg),
@@ -487,7 +493,7 @@ try {
     `     events          ${fmt(eventsPerS)} /s made, ${fmt(handled / windowS)} /s handled (${madeInWindow} in the window, ${queuedInWindowLeft} still queued at its end)`,
   );
   console.log(
-    `     deliveries      ${fmt(deliveriesPerS)} /s received by the webhook peer (${fmt(out.deliveries_per_event, 2)} per event with any; ${h.deliveries} webhook rows written since the window began, ${h.sent} sent, ${h.errors} error, max attempts ${h.max_attempts}; ${duplicates} duplicate deliveries; ${peer.unparsed()} unparsed)`,
+    `     deliveries      ${fmt(deliveriesPerS)} /s received by the webhook peer (${fmt(out.deliveries_per_event, 2)} per event with any; ${h.deliveries} webhook rows written since the window began, ${h.sent} sent, ${h.errors} error, max attempts ${h.max_attempts}; ${duplicates} duplicate deliveries; ${peer.unparsed()} unparsed; ${peer.connections()} TCP connections to the peer in all)`,
   );
   if (errorsSample.length) console.log(`     errors          ${errorsSample.map((e) => `${e.n}× ${String(e.error).slice(0, 160)}`).join(' | ')}`);
   if (!latencies.length) console.log(`MISS nothing was delivered for the events of the window (see 'to deliver' above)`);
