@@ -40,7 +40,11 @@ export interface CheckRunContext {
  * origin is not the target.
  */
 export interface OutboundGuard {
-  check(target: string | URL | { protocol: string; host: string; port: number }, sending?: unknown): Promise<void>;
+  /**
+   * Resolves to the addresses it checked when it resolved the name: the caller connects to one of those, never to a
+   * fresh answer of the name server (which could be another address by then: DNS rebinding).
+   */
+  check(target: string | URL | { protocol: string; host: string; port: number }, sending?: unknown): Promise<void | readonly string[]>;
 }
 
 /** The check as written in the canary spec: name, description, labels, icon, test/display/transform, type fields. */

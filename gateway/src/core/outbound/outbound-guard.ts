@@ -39,9 +39,9 @@ export class RunGuard implements OutboundGuard {
     private readonly from = 'checks',
   ) {}
 
-  async check(target: string | URL | OutboundTarget, sending?: unknown): Promise<void> {
+  async check(target: string | URL | OutboundTarget, sending?: unknown): Promise<readonly string[]> {
     const resolved = toTarget(target);
     this.ledger.assertMaySend(resolved, sending ?? (typeof target === 'string' ? target : ''));
-    await this.policy.check(resolved, this.from);
+    return this.policy.check(resolved, this.from);
   }
 }

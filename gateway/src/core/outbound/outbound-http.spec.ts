@@ -102,6 +102,19 @@ describe('OutboundHttp, the one client for calls to peers', () => {
     expect(seen).toEqual([]);
   });
 
+  it('connects to an address the guard checked, not to a new answer of the name server (DNS rebinding)', async () => {
+    const port = new URL(base).port;
+    // `pinned.invalid` resolves nowhere (RFC 6761): only the guard's checked address can make this call reach the server.
+    const pinned = { check: async () => ['127.0.0.1'] };
+    seen.length = 0;
+    const res = await client.request(`http://pinned.invalid:${port}/echo`, { guard: pinned });
+    expect(res.status).toBe(200);
+    expect(seen).toHaveLength(1);
+    // Without checked addresses the name is resolved at connect time, and fails.
+    const unpinned = { check: async () => undefined };
+    await expect(client.request(`http://pinned.invalid:${port}/echo`, { guard: unpinned })).rejects.toThrow(/ENOTFOUND|getaddrinfo/);
+  });
+
   it("verifies certificates, trusts a connection's own CA or skips verification, and reports the expiry", async () => {
     await expect(client.request(`${tlsBase}/echo`)).rejects.toThrow(/self-signed certificate/);
     const trusted = await client.request(`${tlsBase}/echo`, { tls: { ca: cert } });

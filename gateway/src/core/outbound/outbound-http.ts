@@ -1,4 +1,6 @@
+import type { LookupOptions } from 'node:dns';
 import * as http from 'node:http';
+import { isIP } from 'node:net';
 import * as https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
@@ -156,13 +158,16 @@ export class OutboundHttp {
   async request(url: string | URL, request: OutboundRequest = {}): Promise<OutboundResponse> {
     const target = typeof url === 'string' ? url : url.href;
     const headers = { ...request.headers };
-    await (request.guard ?? this.defaultGuard).check(url, { url: target, headers, body: request.body, ...request.sending });
+    const checked = await (request.guard ?? this.defaultGuard).check(url, { url: target, headers, body: request.body, ...request.sending });
     const secure = target.startsWith('https:');
     const timeoutMs = request.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+    // The connection goes to an address the guard checked, not to whatever the name resolves to a moment later.
+    const lookup = checked && checked.length ? pinnedLookup(checked) : undefined;
     const agent =
-      request.connection?.agent ?? (secure ? new https.Agent({ keepAlive: false, ...tlsOptions(request.tls ?? {}) }) : new http.Agent({ keepAlive: false }));
+      request.connection?.agent ??
+      (secure ? new https.Agent({ keepAlive: false, lookup, ...tlsOptions(request.tls ?? {}) }) : new http.Agent({ keepAlive: false, lookup }));
     const failure = (error: unknown): Error => {
       if (error instanceof OutboundError || error instanceof OutboundRefused) return error;
       if (request.signal?.aborted) return new OutboundError('the call was cancelled', 'ABORTED');
@@ -267,10 +272,22 @@ export class OutboundHttp {
 
   /** Outside a check run: the address policy alone (no spec, so no credential binding). */
   private readonly defaultGuard: OutboundGuard = {
-    check: async (target) => {
-      await this.policy.check(toTarget(target), 'the console');
-    },
+    check: (target) => this.policy.check(toTarget(target), 'the console'),
   };
+}
+
+/**
+ * A `lookup` for the socket that answers only the given addresses (those the address policy checked), in their order,
+ * so a name that resolves differently between the check and the connect (DNS rebinding) cannot reach another host.
+ */
+export function pinnedLookup(addresses: readonly string[]): NonNullable<http.AgentOptions['lookup']> {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return ((_hostname: string, options: LookupOptions, callback: (...args: unknown[]) => void) => {
+    const wanted = options?.family === 4 || options?.family === 6 ? entries.filter((e) => e.family === options.family) : entries;
+    if (!wanted.length) return callback(Object.assign(new Error('no checked address of the wanted family'), { code: 'ENOTFOUND' }));
+    if (options?.all) return callback(null, wanted);
+    return callback(null, wanted[0].address, wanted[0].family);
+  }) as unknown as NonNullable<http.AgentOptions['lookup']>;
 }
 
 /** The human message of a peer's error body: Jira, ServiceNow, Graph and OAuth shapes, else the text. */

@@ -97,7 +97,7 @@ describe('run guard', () => {
     const guard = new RunGuard(policy());
     guard.ledger.record('the-password', { name: 'db', url: 'postgres://db.test:5432/app' });
     await expect(guard.check('http://127.0.0.1:8081/collect', { body: 'the-password' })).rejects.toThrow(/may only be sent to postgres:\/\/db\.test:5432/);
-    await expect(guard.check('http://127.0.0.1:8081/collect', { body: 'nothing' })).resolves.toBeUndefined();
+    await expect(guard.check('http://127.0.0.1:8081/collect', { body: 'nothing' })).resolves.toEqual(['127.0.0.1']);
     await expect(guard.check('http://127.0.0.1:8080/api/db/people')).rejects.toThrow(/this console/);
   });
 });
