@@ -156,6 +156,9 @@ export class NotificationDeliverer implements OnApplicationBootstrap, OnModuleDe
       return this.pumping;
     }
     this.pumping = (async () => {
+      // Never finish synchronously: with every slot busy the loop ends before its first await, and `finally` would clear
+      // `pumping` before this assignment stores the settled promise; every later wake() would then return it unclaimed.
+      await Promise.resolve();
       try {
         do {
           this.again = false;
