@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Inbox, InboxItem } from '@contracts';
+import type { Inbox, InboxItem, Role } from '@contracts';
 import { currentLocation, renderAt } from '@web/core/testing/renderAt';
 import { FakeEventSource } from '@web/core/testing/FakeEventSource';
 import { reply, stubFetch } from '@web/core/testing/stubFetch';
@@ -42,11 +42,16 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const open = () =>
-  renderAt('/', [
-    { path: '/', element: <NotificationBell /> },
-    { path: '/notifications', element: <NotificationBell /> },
-  ]);
+const open = (roles?: Role[]) =>
+  renderAt(
+    '/',
+    [
+      { path: '/', element: <NotificationBell /> },
+      { path: '/notifications', element: <NotificationBell /> },
+      { path: '/health', element: <NotificationBell /> },
+    ],
+    roles ? { roles } : {},
+  );
 const bell = () => screen.getByRole('button', { name: 'Notifications' });
 const count = () => screen.queryByTestId('notification-bell-count');
 const inboxReads = () => api.to(INBOX_URL).length;
@@ -114,6 +119,17 @@ describe('NotificationBell', () => {
     fireEvent.click(bell());
     fireEvent.click(await screen.findByRole('button', { name: 'View all' }));
     await waitFor(() => expect(currentLocation()).toBe('/notifications'));
+  });
+
+  it('sends a viewer (no settings pages) to the resource itself, without View all', async () => {
+    open(['viewer']);
+    await waitFor(() => expect(count()).toHaveTextContent('2'));
+    fireEvent.click(bell());
+    fireEvent.click(await screen.findByText('Check api health failed'));
+    await waitFor(() => expect(currentLocation()).toBe('/health?checkId=chk-1'));
+    fireEvent.click(bell());
+    await screen.findByText('payments unhealthy');
+    expect(screen.queryByRole('button', { name: 'View all' })).toBeNull();
   });
 
   it('says No data available with an empty inbox', async () => {

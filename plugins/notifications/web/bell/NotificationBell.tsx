@@ -18,7 +18,9 @@ import { useNavigate } from 'react-router';
 import { type InboxItem, NOTIFICATION_MESSAGES } from '@contracts';
 import { errorMessage } from '@web/core/api/ApiError';
 import { formatDateTime, formatElapsed } from '@web/core/formatDateTime';
+import { useAccess } from '@web/core/plugin-host';
 import { HISTORY_PAGE_PATH, historyItemPagePath } from '../history/historyApi';
+import { resourcePagePath } from '../history/ResourceLink';
 import { SendStatusBadge } from '../history/SendStatusBadge';
 import { useInbox } from './useInbox';
 
@@ -65,10 +67,13 @@ export default function NotificationBell() {
   const [open, setOpen] = useState(false);
   const unread = inbox?.unread ?? 0;
 
-  const go = (path: string) => {
+  // The send history is a settings page; people without settings (viewers) go to the resource itself instead.
+  const { canSeeSettings } = useAccess();
+  const go = (path: string | null) => {
     setOpen(false);
-    navigate(path);
+    if (path) navigate(path);
   };
+  const itemPath = (item: InboxItem) => (canSeeSettings ? historyItemPagePath(item.id) : resourcePagePath(item.resource_type, item.resource_id));
 
   return (
     <Popover
@@ -117,16 +122,18 @@ export default function NotificationBell() {
           <ul className={styles.list} aria-label="Latest notifications">
             {(inbox?.items ?? []).map((item) => (
               <li key={item.id}>
-                <BellItem item={item} onOpen={() => go(historyItemPagePath(item.id))} />
+                <BellItem item={item} onOpen={() => go(itemPath(item))} />
               </li>
             ))}
           </ul>
         )}
-        <div className={styles.footer}>
-          <Button appearance="transparent" onClick={() => go(HISTORY_PAGE_PATH)}>
-            View all
-          </Button>
-        </div>
+        {canSeeSettings && (
+          <div className={styles.footer}>
+            <Button appearance="transparent" onClick={() => go(HISTORY_PAGE_PATH)}>
+              View all
+            </Button>
+          </div>
+        )}
       </PopoverSurface>
     </Popover>
   );
