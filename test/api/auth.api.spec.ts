@@ -105,6 +105,10 @@ describe('built-in identity', () => {
     const { rows } = await t.pool.query('select value_hash from access_tokens where person_id = $1', [person.id]);
     expect(rows[0].value_hash).not.toContain(token);
     await t.http().get('/api/auth/whoami').set('Authorization', 'Bearer oc_not-a-token').expect(401);
+    // The same token as Basic `token:<token>` (an agent's upstream credentials); a wrong one is a 401 like Bearer's.
+    const asBasic = (value: string) => `Basic ${Buffer.from(`token:${value}`).toString('base64')}`;
+    expect((await t.http().get('/api/auth/whoami').set('Authorization', asBasic(token)).expect(200)).body.user.id).toBe(person.id);
+    expect((await t.http().get('/api/auth/whoami').set('Authorization', asBasic('oc_not-a-token')).expect(401)).body.code).toBe('invalid_token');
   });
 
   it('refuses cookie-authenticated writes without the CSRF header, but not token-authenticated ones', async () => {

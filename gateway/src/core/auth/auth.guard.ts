@@ -36,6 +36,9 @@ function requireToken(principal: Principal | undefined): Principal {
   return principal;
 }
 
+/** The Basic user name that means "the password is an access token". */
+export const BASIC_TOKEN_USER = 'token';
+
 /** The console's own access tokens start with this; any other Bearer value is offered to the external verifier. */
 const OWN_TOKEN_PREFIX = 'oc_';
 
@@ -152,6 +155,12 @@ export class AuthGuard implements CanActivate {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon < 0) throw unauthorized('Malformed Basic credentials');
+      // `token:<access token>`: an access token as Basic credentials (an agent's UPSTREAM_USERNAME=token and
+      // UPSTREAM_PASSWORD; clients that only speak Basic). Checked exactly as the Bearer form.
+      if (decoded.slice(0, colon) === BASIC_TOKEN_USER) {
+        const principal = this.identity.principalFromAccessToken(decoded.slice(colon + 1));
+        return principal instanceof Promise ? principal.then(requireToken) : requireToken(principal);
+      }
       const basic = this.identity.authenticateBasic(decoded.slice(0, colon), decoded.slice(colon + 1), () => requestIp(req));
       return basic instanceof Promise ? basic.then(refuseSecondFactorBasic) : refuseSecondFactorBasic(basic);
     }
