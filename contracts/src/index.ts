@@ -16,3 +16,4 @@ export * from './topology';
 export * from './logs';
 export * from './identity';
 export * from './notifications';
+export * from './agents';
