@@ -3,9 +3,6 @@
  * scrapers and topologies on their own database and push the results to this one (the upstream).
  */
 
-/** The local agent: rows of this console itself (spec 02 §3: "the all-zero UUID is the local agent"). */
-export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
-
 /** Online when last seen within this (spec 02 §4, §9). */
 export const AGENT_ONLINE_MS = 61_000;
 
