@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AgentsController } from './agents.controller';
 import { AgentsResources } from './agents.resources';
+import { AgentsService } from './agents.service';
 
-/** The Agents area. So far: its tables and views on the data API; domain endpoints and pages come with its issue. */
-@Module({ providers: [AgentsResources] })
+/**
+ * The Agents area (spec 02 Agents): its tables on the data API, the domain endpoints (`/api/agent/*`) and the service
+ * other code may call (AgentsService: generate, update, remove, agentOfPerson).
+ */
+@Module({ controllers: [AgentsController], providers: [AgentsService, AgentsResources], exports: [AgentsService] })
 export class AgentsModule {}
