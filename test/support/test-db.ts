@@ -45,24 +45,37 @@ export function templateDatabaseName(root: string): string {
   return `console_template_${hash.digest('hex').slice(0, 16)}`;
 }
 
+/** A template no run has used for this long is dropped (another run may still be cloning one it made recently). */
+const TEMPLATE_STALE_MS = 6 * 3600_000;
+
 /**
  * Makes the migrated template once (the API project's global setup): under an advisory lock, so parallel Jest runs
- * share it; built under a scratch name and renamed, so nobody clones half of one. Older templates are dropped.
+ * share it; built under a scratch name and renamed, so nobody clones half of one. Each run stamps the time it used its
+ * template in the database's comment; templates unused for 6 hours are dropped.
  */
 export async function ensureTemplateDatabase(name: string, migrate: (url: string) => Promise<unknown>): Promise<void> {
   const admin = new Client({ connectionString: adminDatabaseUrl() });
   await admin.connect();
   try {
     await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['console_template']);
-    const stale = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, 'console_template_') AND datname <> $1`, [name]);
-    for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    const others = await admin.query<{ datname: string; note: string | null }>(
+      `SELECT datname, shobj_description(oid, 'pg_database') AS note FROM pg_database
+        WHERE starts_with(datname, 'console_template_') AND datname <> $1`,
+      [name],
+    );
+    for (const { datname, note } of others.rows) {
+      const used = Number(/used (\d+)/.exec(note ?? '')?.[1] ?? 0);
+      if (Date.now() - used > TEMPLATE_STALE_MS) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    }
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount) return;
-    const scratch = `${name}_${process.pid}`;
-    await admin.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${scratch}"`);
-    await migrate(withDatabase(adminDatabaseUrl(), scratch));
-    await admin.query(`ALTER DATABASE "${scratch}" RENAME TO "${name}"`);
+    if (!exists.rowCount) {
+      const scratch = `${name}_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${scratch}"`);
+      await migrate(withDatabase(adminDatabaseUrl(), scratch));
+      await admin.query(`ALTER DATABASE "${scratch}" RENAME TO "${name}"`);
+    }
+    await admin.query(`COMMENT ON DATABASE "${name}" IS 'console test template, used ${Date.now()}'`);
   } finally {
     await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['console_template']).catch(() => undefined);
     await admin.end();
@@ -78,7 +91,14 @@ export async function createTestDatabase(prefix = 'console_test', template?: str
   const admin = new Client({ connectionString: adminDatabaseUrl() });
   await admin.connect();
   try {
-    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+    try {
+      await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+    } catch (error) {
+      // The template went away (another run on this server made a new schema's and dropped it): start empty; the
+      // caller's migrations then build the schema.
+      if (!template || (error as { code?: string }).code !== '3D000') throw error;
+      await admin.query(`CREATE DATABASE "${name}"`);
+    }
   } finally {
     await admin.end();
   }
