@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { AGENT_DEFAULT_SCRAPE_INTERVAL, AGENT_SCRAPE_INTERVALS } from '@contracts/agents';
+import { chartValueFields, defaultValues, missingRequired } from '../../plugins/settings/web/add/chartValues';
 import { CHART_DIR, type K8sObject, ROOT, render, type Rendered, rendererBinary, secretData, validateObjects } from './helm-render';
 
 type Obj = Record<string, unknown>;
@@ -425,6 +426,33 @@ describe('values.schema.json', () => {
     expect((values.kubernetes as Obj).interval).toBe(AGENT_DEFAULT_SCRAPE_INTERVAL);
     expect(Object.keys(schema.properties?.upstream.properties ?? {})).toEqual(['url', 'username', 'password', 'existingSecret']);
     expect((values.upstream as Obj).username).toBe('token');
+  });
+
+  it('draws the Integrations dialog form: agent mode and the main settings within its field budget, defaults that render', () => {
+    // plugins/settings renders this file for "Install the console itself" (GET /api/integrations/charts/mission-control).
+    const fields = chartValueFields(schema as Parameters<typeof chartValueFields>[0]);
+    const byName = new Map(fields.map((f) => [f.field.name, f.field]));
+    for (const name of [
+      'publicUrl',
+      'database.url',
+      'postgresql.enabled',
+      'upstream.url',
+      'upstream.username',
+      'upstream.password',
+      'agent.name',
+      'kubernetes.enabled',
+      'telemetry.enabled',
+      'ingress.enabled',
+      'persistence.enabled',
+    ]) {
+      expect({ name, drawn: byName.has(name) }).toEqual({ name, drawn: true });
+    }
+    expect(byName.get('kubernetes.interval')).toMatchObject({ kind: 'select', options: AGENT_SCRAPE_INTERVALS.map((value) => ({ value, label: value })) });
+    expect(byName.get('kubernetes.enabled')?.kind).toBe('boolean');
+    expect(fields.length).toBeLessThan(60); // the form's budget: nothing is cut
+    expect(missingRequired(fields, defaultValues(fields))).toEqual([]);
+    // What the snippet carries with nothing changed renders.
+    expect(render(defaultValues(fields)).ok).toBe(true);
   });
 
   it('declares the chart the Dockerfile builds: appVersion is the console version', () => {

@@ -37,7 +37,7 @@ export class IntegrationChartsService {
     const builtIn = Object.prototype.hasOwnProperty.call(BUILT_IN_CHARTS, name) ? BUILT_IN_CHARTS[name] : undefined;
     if (!builtIn) throw notFound(`No integration chart named "${name}" (known: ${INTEGRATION_CHART_NAMES.join(', ')})`, 'chart_not_found');
     const base = { name, chart: builtIn.chart, version: null, repository: { ...CHART_REPOSITORY } };
-    const dir = await this.chartDir([name, builtIn.chart]);
+    const dir = await this.chartDir([name, builtIn.chart, ...(builtIn.shippedAs ? [builtIn.shippedAs] : [])]);
     if (!dir) return { ...base, source: 'built-in', valuesSchema: builtIn.valuesSchema };
     const meta = await this.readChartYaml(dir);
     const schema = await this.readValuesSchema(dir);

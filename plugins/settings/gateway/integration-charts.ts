@@ -51,6 +51,8 @@ const connection = (what: string): ValuesSchema => ({
 interface BuiltInChart {
   chart: string;
   valuesSchema: ValuesSchema;
+  /** The folder under helm/ of the chart this repository ships for the tile, when named otherwise (`ops-console`). */
+  shippedAs?: string;
 }
 
 /** The allow-list: a name not here is a 404, and never becomes a path. */
@@ -116,6 +118,8 @@ export const BUILT_IN_CHARTS: Readonly<Record<string, BuiltInChart>> = {
   },
   'mission-control': {
     chart: 'mission-control',
+    // "Install the console itself": this repository's own chart (helm/ops-console) when it is shipped.
+    shippedAs: 'ops-console',
     valuesSchema: {
       type: 'object',
       properties: {
