@@ -203,6 +203,26 @@ export interface AppConfig {
     /** How long one search may take. */
     timeoutMs: number;
   };
+  /**
+   * Agent mode (plugins/agents/gateway/push): with `url` and `agentName` set, this console is an agent that pushes
+   * its own checks, results, config items and topologies to the upstream console at `url`.
+   */
+  upstream: {
+    /** The upstream console's base URL (an operator's setting: reached through the default outbound guard). */
+    url: string | null;
+    /** Basic user name; `token` means the password is the agent's access token. */
+    username: string;
+    password: string | null;
+    /** The agent's name as registered upstream. */
+    agentName: string | null;
+    pushIntervalMs: number;
+    /** Rows per push request. */
+    batchRows: number;
+    /** Unpushed rows kept while the upstream is unreachable; beyond, the oldest check results are skipped. */
+    backlogRows: number;
+    /** Deadline of one push request. */
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -435,6 +455,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         path.resolve(root, dir.trim()),
       ),
       timeoutMs: int(env, 'LOGS_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    },
+    upstream: {
+      url: baseUrl(env, 'UPSTREAM_URL'),
+      username: env.UPSTREAM_USERNAME?.trim() || 'token',
+      password: env.UPSTREAM_PASSWORD || null,
+      agentName: env.AGENT_NAME?.trim() || null,
+      pushIntervalMs: int(env, 'UPSTREAM_PUSH_INTERVAL_MS', 5000, 50, 3_600_000),
+      batchRows: int(env, 'UPSTREAM_BATCH_ROWS', 500, 1, 20_000),
+      backlogRows: int(env, 'UPSTREAM_BACKLOG_ROWS', 100_000, 1, 100_000_000),
+      timeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
     },
   };
 }
