@@ -138,7 +138,8 @@ export class NotificationKind extends TableKind {
   readonly shortNames = ['notification'];
   readonly read = 'notifications' as const;
   readonly write = null;
-  readonly readOnlyReason = 'notifications.mission-control.flanksource.com are read-only on this API: change notification rules in the console (Settings > Notifications)';
+  readonly readOnlyReason =
+    'notifications.mission-control.flanksource.com are read-only on this API: change notification rules in the console (Settings > Notifications)';
   readonly feature = 'settings.notifications' as const;
   readonly table = 'notifications';
   protected readonly hasLabels = false;
@@ -150,7 +151,12 @@ export class NotificationKind extends TableKind {
   }
 
   override printerColumns = [
-    { name: 'Events', type: 'string' as const, description: 'The events it notifies', value: (o: K8sStoredObject) => ((o.spec.events as string[]) ?? []).join(',') },
+    {
+      name: 'Events',
+      type: 'string' as const,
+      description: 'The events it notifies',
+      value: (o: K8sStoredObject) => ((o.spec.events as string[]) ?? []).join(','),
+    },
     { name: 'Error', type: 'string' as const, description: 'Why the rule cannot send', priority: 1, value: (o: K8sStoredObject) => text(o.status?.error) },
   ];
 
@@ -247,7 +253,19 @@ export class ConnectionKind extends TableKind {
       .one<{ id: string }>(
         `INSERT INTO connections (name, namespace, type, url, username, password, certificate, insecure_tls, properties, created_by)
          VALUES ($1, $2, $3, $4, $5, ${this.store.sealSql(6, 11)}, ${this.store.sealSql(7, 11)}, $8, $9, $10) RETURNING id`,
-        [c.name, c.namespace, c.type, c.url, c.username, c.password ?? null, c.certificate ?? null, c.insecure, JSON.stringify(c.properties), write.principal.personId, key],
+        [
+          c.name,
+          c.namespace,
+          c.type,
+          c.url,
+          c.username,
+          c.password ?? null,
+          c.certificate ?? null,
+          c.insecure,
+          JSON.stringify(c.properties),
+          write.principal.personId,
+          key,
+        ],
       )
       .catch((error: unknown) => {
         throw asDomainError(error, { unique: 'A connection with this name already exists in this namespace' });

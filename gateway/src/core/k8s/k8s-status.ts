@@ -10,7 +10,7 @@ export interface K8sStatus {
   status: 'Success' | 'Failure';
   message?: string;
   reason?: string;
-  details?: { name?: string; group?: string; kind?: string; uid?: string; causes?: { message: string; field?: string }[] };
+  details?: { name?: string; group?: string; kind?: string; uid?: string; causes?: { reason?: string; message: string; field?: string }[] };
   code: number;
 }
 

@@ -1,4 +1,20 @@
-import { All, ArgumentsHost, Catch, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res, UseFilters, type ExceptionFilter } from '@nestjs/common';
+import {
+  All,
+  ArgumentsHost,
+  Catch,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseFilters,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Principal } from '@gateway/core/auth/principal';

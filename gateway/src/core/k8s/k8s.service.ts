@@ -108,7 +108,8 @@ export class K8sService {
   openApiRoot() {
     const paths: Record<string, { serverRelativeURL: string }> = {};
     for (const g of this.groups().groups) {
-      for (const v of g.versions) paths[`apis/${v.groupVersion}`] = { serverRelativeURL: `/openapi/v3/apis/${v.groupVersion}?hash=${openApiHash(this.kinds())}` };
+      for (const v of g.versions)
+        paths[`apis/${v.groupVersion}`] = { serverRelativeURL: `/openapi/v3/apis/${v.groupVersion}?hash=${openApiHash(this.kinds())}` };
     }
     return { paths };
   }
@@ -141,23 +142,22 @@ export class K8sService {
         ...extra,
       });
       const collection = `/apis/${k.group}/${k.version}/namespaces/{namespace}/${k.plural}`;
+      // Read-only kinds list their writes too (answered 405): kubectl looks for the PATCH operation before any write.
       paths[collection] = {
         get: op('list', 'list'),
-        ...(k.write ? { post: op('create', 'post', { parameters: writeParams, requestBody: { content: json(ref) } }) } : {}),
+        post: op('create', 'post', { parameters: writeParams, requestBody: { content: json(ref) } }),
         parameters: [{ name: 'namespace', in: 'path', required: true, schema: { type: 'string' } }],
       };
       paths[`${collection}/{name}`] = {
         get: op('read', 'get'),
-        ...(k.write
-          ? {
-              put: op('replace', 'put', { parameters: writeParams, requestBody: { content: json(ref) } }),
-              patch: op('patch', 'patch', {
-                parameters: [...writeParams, query('force', 'ignored')],
-                requestBody: { content: { 'application/merge-patch+json': { schema: { type: 'object' } }, 'application/apply-patch+yaml': { schema: { type: 'object' } } } },
-              }),
-              delete: op('delete', 'delete'),
-            }
-          : {}),
+        put: op('replace', 'put', { parameters: writeParams, requestBody: { content: json(ref) } }),
+        patch: op('patch', 'patch', {
+          parameters: [...writeParams, query('force', 'ignored')],
+          requestBody: {
+            content: { 'application/merge-patch+json': { schema: { type: 'object' } }, 'application/apply-patch+yaml': { schema: { type: 'object' } } },
+          },
+        }),
+        delete: op('delete', 'delete'),
         parameters: [
           { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
           { name: 'namespace', in: 'path', required: true, schema: { type: 'string' } },
@@ -235,7 +235,13 @@ export class K8sService {
       metadata: { resourceVersion: listVersion(rows) },
       columnDefinitions: [
         { name: 'Name', type: 'string', format: 'name', description: 'The name (metadata.name)', priority: 0 },
-        ...extra.map((c) => ({ name: c.name, type: c.type === 'date' ? 'string' : c.type, format: c.type === 'date' ? 'date' : '', description: c.description, priority: c.priority ?? 0 })),
+        ...extra.map((c) => ({
+          name: c.name,
+          type: c.type === 'date' ? 'string' : c.type,
+          format: c.type === 'date' ? 'date' : '',
+          description: c.description,
+          priority: c.priority ?? 0,
+        })),
         { name: 'Age', type: 'string', format: 'date', description: 'When it was created (metadata.creationTimestamp)', priority: 0 },
       ],
       rows: rows.map((row) => ({
@@ -277,13 +283,24 @@ export class K8sService {
     const current = await this.find(kind, principal, namespace, name);
     const sent = object.metadata.resourceVersion;
     if (sent && sent !== current.resourceVersion) {
-      throw new K8sError(409, 'Conflict', `Operation cannot be fulfilled on ${qualified(kind)} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+      throw new K8sError(
+        409,
+        'Conflict',
+        `Operation cannot be fulfilled on ${qualified(kind)} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+      );
     }
     return this.store(kind, principal, current, object);
   }
 
   /** Merge patch (and strategic merge, taken as a merge patch as Kubernetes does for custom resources) or server-side apply. */
-  async patch(kind: K8sResourceKind, principal: Principal, namespace: string, name: string, contentType: string, body: unknown): Promise<{ status: number; object: K8sObject }> {
+  async patch(
+    kind: K8sResourceKind,
+    principal: Principal,
+    namespace: string,
+    name: string,
+    contentType: string,
+    body: unknown,
+  ): Promise<{ status: number; object: K8sObject }> {
     await this.authorize(kind, principal, 'write', 'patch', namespace, name);
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new K8sError(400, 'BadRequest', 'the patch must be a JSON object');
@@ -291,12 +308,23 @@ export class K8sService {
     const type = contentType.split(';')[0].trim().toLowerCase();
     if (type === 'application/apply-patch+yaml') {
       const current = await this.findOrNull(kind, principal, namespace, name);
-      if (!current) return { status: 201, object: await this.create(kind, principal, namespace, { ...body, metadata: { ...((body as K8sObject).metadata ?? {}), namespace: (body as K8sObject).metadata?.namespace ?? namespace, name } }) };
+      if (!current)
+        return {
+          status: 201,
+          object: await this.create(kind, principal, namespace, {
+            ...body,
+            metadata: { ...((body as K8sObject).metadata ?? {}), namespace: (body as K8sObject).metadata?.namespace ?? namespace, name },
+          }),
+        };
       const applied = mergePatch(this.toObject(kind, current), body) as K8sObject;
       return { status: 200, object: await this.store(kind, principal, current, this.checkBody(kind, applied, namespace)) };
     }
     if (type !== 'application/merge-patch+json' && type !== 'application/strategic-merge-patch+json') {
-      throw new K8sError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml`);
+      throw new K8sError(
+        415,
+        'UnsupportedMediaType',
+        `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml`,
+      );
     }
     const current = await this.find(kind, principal, namespace, name);
     const patched = mergePatch(this.toObject(kind, current), withoutDirectives(body)) as K8sObject;
@@ -304,7 +332,11 @@ export class K8sService {
     if (object.metadata.name !== name) throw new K8sError(400, 'BadRequest', 'metadata.name cannot be changed by a patch');
     const sent = (body as K8sObject).metadata?.resourceVersion;
     if (sent && sent !== current.resourceVersion) {
-      throw new K8sError(409, 'Conflict', `Operation cannot be fulfilled on ${qualified(kind)} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+      throw new K8sError(
+        409,
+        'Conflict',
+        `Operation cannot be fulfilled on ${qualified(kind)} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+      );
     }
     return { status: 200, object: await this.store(kind, principal, current, object) };
   }
@@ -341,7 +373,11 @@ export class K8sService {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new K8sError(400, 'BadRequest', 'the body must be a JSON object');
     const object = body as K8sObject;
     if (object.apiVersion !== undefined && object.apiVersion !== apiVersionOf(kind)) {
-      throw new K8sError(400, 'BadRequest', `the API version in the data (${String(object.apiVersion)}) does not match the expected API version (${apiVersionOf(kind)})`);
+      throw new K8sError(
+        400,
+        'BadRequest',
+        `the API version in the data (${String(object.apiVersion)}) does not match the expected API version (${apiVersionOf(kind)})`,
+      );
     }
     if (object.kind !== undefined && object.kind !== kind.kind) {
       throw new K8sError(400, 'BadRequest', `the kind in the data (${String(object.kind)}) does not match the expected kind (${kind.kind})`);
@@ -351,7 +387,11 @@ export class K8sService {
     const name = metadata.name;
     if (typeof name !== 'string' || !name) throw this.invalid(kind, '', 'metadata.name: Required value: name is required');
     if (name.length > 253 || !NAME.test(name)) {
-      throw this.invalid(kind, name, `metadata.name: Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
+      throw this.invalid(
+        kind,
+        name,
+        `metadata.name: Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
+      );
     }
     if (metadata.namespace !== undefined && metadata.namespace !== namespace) {
       throw new K8sError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
@@ -362,8 +402,14 @@ export class K8sService {
     return { ...object, metadata: { ...metadata, name, namespace } };
   }
 
+  /** kubectl prints `The <Kind> "<name>" is invalid: ` and the causes: each problem the console found. */
   private invalid(kind: K8sResourceKind, name: string, message: string): K8sError {
-    return new K8sError(422, 'Invalid', `${kind.kind}.${kind.group} "${name}" is invalid: ${message}`, { name, group: kind.group, kind: kind.kind });
+    const causes = message.split('; ').map((problem) => {
+      // kubectl prints each cause as `<field>: <message>`: the console's problems start with where they are.
+      const at = /^([\w.[\]-]+): ([^]*)$/.exec(problem);
+      return at ? { reason: 'FieldValueInvalid', field: at[1], message: at[2] } : { reason: 'FieldValueInvalid', field: 'spec', message: problem };
+    });
+    return new K8sError(422, 'Invalid', `${kind.kind}.${kind.group} "${name}" is invalid: ${message}`, { name, group: kind.group, kind: kind.kind, causes });
   }
 
   private readOnly(kind: K8sResourceKind): K8sError {
@@ -377,8 +423,10 @@ export class K8sService {
     } catch (error) {
       const k8s = toK8sError(error);
       if (k8s.code === 400 || k8s.code === 422) throw this.invalid(kind, name, k8s.message);
-      if (k8s.code === 409) throw new K8sError(409, 'AlreadyExists', `${qualified(kind)} "${name}": ${k8s.message}`, { name, group: kind.group, kind: kind.plural });
-      if (k8s.code === 403) throw new K8sError(403, 'Forbidden', `${qualified(kind)} "${name}" is forbidden: ${k8s.message}`, { name, group: kind.group, kind: kind.plural });
+      if (k8s.code === 409)
+        throw new K8sError(409, 'AlreadyExists', `${qualified(kind)} "${name}": ${k8s.message}`, { name, group: kind.group, kind: kind.plural });
+      if (k8s.code === 403)
+        throw new K8sError(403, 'Forbidden', `${qualified(kind)} "${name}" is forbidden: ${k8s.message}`, { name, group: kind.group, kind: kind.plural });
       throw k8s;
     }
   }
@@ -449,5 +497,3 @@ function stringMap(value: unknown, field: string): Record<string, string> {
   }
   return out;
 }
-
-
