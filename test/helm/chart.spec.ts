@@ -7,6 +7,7 @@
  * node_modules/.cache/helm-render/, later runs reuse it. Without Go and sprig the suite fails, saying what to install.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { AGENT_DEFAULT_SCRAPE_INTERVAL, AGENT_SCRAPE_INTERVALS } from '@contracts/agents';
@@ -85,6 +86,65 @@ function consoleSettings(objects: K8sObject[]): string[] {
 
 beforeAll(() => {
   rendererBinary(); // builds once (or fails saying what to install)
+});
+
+describe('the renderer', () => {
+  it('renders as Helm: partials first, include, tpl, required, toYaml/fromYaml/toJson, lookup, capabilities, sources, NOTES apart', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helm-render-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'templates'));
+      fs.writeFileSync(path.join(dir, 'Chart.yaml'), 'apiVersion: v2\nname: demo\nversion: 1.2.3\nappVersion: "4.5"\n');
+      fs.writeFileSync(path.join(dir, 'values.yaml'), 'greeting: hello\nnested: {a: 1, b: [x, y]}\ntext: "{{ .Values.greeting }} {{ .Release.Name }}"\n');
+      // `a.yaml` sorts before `_z.tpl`'s partial is used: partials are defined before any template runs.
+      fs.writeFileSync(
+        path.join(dir, 'templates', 'a.yaml'),
+        [
+          'apiVersion: v1',
+          'kind: ConfigMap',
+          'metadata:',
+          '  name: {{ include "demo.name" . }}',
+          'data:',
+          '  tpl: {{ tpl .Values.text . | quote }}',
+          '  json: {{ toJson .Values.nested | quote }}',
+          '  roundTrip: {{ (fromYaml (toYaml .Values.nested)).b | join "," | quote }}',
+          '  lookup: {{ lookup "v1" "Secret" "ns" "x" | len | quote }}',
+          '  pdb: {{ .Capabilities.APIVersions.Has "policy/v1" | quote }}',
+          '  upgrade: {{ .Release.IsUpgrade | quote }}',
+          '  missing: "{{ .Values.absent }}"',
+          '  nested: |',
+          '    {{- toYaml .Values.nested | nindent 4 }}',
+          '---',
+          '# only a comment: not a document',
+          '---',
+          'apiVersion: v1',
+          'kind: Namespace',
+          'metadata: {name: {{ .Release.Namespace }}}',
+          '',
+        ].join('\n'),
+      );
+      fs.writeFileSync(path.join(dir, 'templates', '_z.tpl'), '{{- define "demo.name" -}}{{ .Chart.Name }}-{{ .Chart.AppVersion }}{{- end }}');
+      fs.writeFileSync(path.join(dir, 'templates', 'NOTES.txt'), 'Hello {{ .Release.Name }} {{ required "who is required" .Values.greeting }}');
+      const rendered = ok(render({ nested: { b: ['z'] } }, { chartDir: dir, release: 'r1', namespace: 'n1', upgrade: true }));
+      // Helm's install order: the Namespace before the ConfigMap; each document headed by its template.
+      expect(rendered.objects.map((o) => `${o.kind}:${o.source}`)).toEqual(['Namespace:demo/templates/a.yaml', 'ConfigMap:demo/templates/a.yaml']);
+      expect(rendered.objects[1].data).toEqual({
+        tpl: 'hello r1',
+        json: '{"a":1,"b":["z"]}',
+        roundTrip: 'z',
+        lookup: '0',
+        pdb: 'true',
+        upgrade: 'true',
+        missing: '',
+        nested: 'a: 1\nb:\n- z\n',
+      });
+      expect(rendered.objects[1].metadata.name).toBe('demo-4.5');
+      expect(rendered.notes).toBe('Hello r1 hello');
+      const failed = render({ greeting: '' }, { chartDir: dir });
+      expect(!failed.ok && failed.error).toContain('who is required');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the chart with its default values', () => {

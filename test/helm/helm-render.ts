@@ -53,6 +53,8 @@ export function rendererBinary(): string {
 }
 
 export interface RenderOptions {
+  /** Another chart's folder (the renderer's own tests); default helm/ops-console. */
+  chartDir?: string;
   release?: string;
   namespace?: string;
   upgrade?: boolean;
@@ -71,7 +73,7 @@ export interface K8sObject {
 
 /** Renders the chart with these values merged over values.yaml (as `--set-json`). */
 export function render(values: Record<string, unknown> = {}, options: RenderOptions = {}): Rendered {
-  const args = ['--chart', CHART_DIR, '--name', options.release ?? 'console', '--namespace', options.namespace ?? 'ops', '--json'];
+  const args = ['--chart', options.chartDir ?? CHART_DIR, '--name', options.release ?? 'console', '--namespace', options.namespace ?? 'ops', '--json'];
   args.push('--set-json', JSON.stringify(values));
   if (options.upgrade) args.push('--upgrade');
   const run = spawnSync(rendererBinary(), args, { encoding: 'utf8' });
