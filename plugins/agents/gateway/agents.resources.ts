@@ -28,7 +28,13 @@ export class AgentsResources implements DataApiResourceProvider {
         constraintMessages: { agents_properties_object: 'properties: must be a JSON object' },
         afterWrite: (tx) => this.agents.evictDeletedIn(tx),
       },
-      { name: 'agents_summary', kind: 'view', read: 'agents', feature },
+      {
+        name: 'agents_summary',
+        kind: 'view',
+        read: 'agents',
+        feature,
+        relations: [{ name: 'creator', resource: 'people', columns: ['created_by'], foreignColumns: ['id'], cardinality: 'one' }],
+      },
     ];
   }
 }
