@@ -64,6 +64,8 @@ module.exports = {
         '<rootDir>/plugins/*/{gateway,manifest}*/**/*.spec.ts',
         '<rootDir>/plugins/*/gateway/**/*.spec.ts',
         '<rootDir>/test/lint/**/*.spec.ts',
+        // The Helm chart rendered as Helm would (Go text/template + sprig) and validated against the Kubernetes schemas.
+        '<rootDir>/test/helm/**/*.spec.ts',
       ],
       // A plugin's *.api.spec.ts boots a whole app on Postgres: it belongs to the api project (and its global setup).
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.api\\.spec\\.ts$'],
