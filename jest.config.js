@@ -87,6 +87,8 @@ module.exports = {
         '<rootDir>/test/api/**/*.api.spec.ts',
         '<rootDir>/test/security/**/*.api.spec.ts',
         '<rootDir>/test/fault/**/*.api.spec.ts',
+        // Two replicas on one database (in-process, plus one child process killed mid-work).
+        '<rootDir>/test/scale/**/*.api.spec.ts',
         '<rootDir>/plugins/*/gateway/**/*.api.spec.ts',
       ],
       globalSetup: '<rootDir>/test/api/global-setup.ts',
