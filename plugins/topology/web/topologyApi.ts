@@ -35,6 +35,8 @@ export interface TopologyView {
   labels?: string;
   sortBy?: string;
   sortOrder?: 'asc' | 'desc';
+  /** Only the components an agent pushed (spec 02 §7 `agent_id`). */
+  agent_id?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export function topologyQuery(view: TopologyView): TopologyQuery {
   if (view.labels) query.labels = view.labels;
   if (view.sortBy) query.sortBy = view.sortBy;
   if (view.sortOrder) query.sortOrder = view.sortOrder;
+  if (view.agent_id) query.agent_id = view.agent_id;
   if (view.type) query.flatten = true;
   return query;
 }

@@ -105,6 +105,7 @@ describe('topology query', () => {
     expect(topologyKey(topologyQuery({ id: 'x', status: '', sortBy: 'status', sortOrder: 'asc' }))).toBe('/api/topology?id=x&sortBy=status&sortOrder=asc');
     expect(topologyQuery({ type: 'Pod,Node' })).toEqual({ type: 'Pod,Node', flatten: true });
     expect(topologyKey(topologyQuery({ labels: 'env=prod,team=a b' }))).toBe('/api/topology?labels=env%3Dprod%2Cteam%3Da+b');
+    expect(topologyQuery({ agent_id: 'a1' })).toEqual({ agent_id: 'a1' });
   });
 });
 

@@ -111,6 +111,7 @@ export function useTopologyView(id: string | undefined): {
 } {
   const filters = useTopologyFilters();
   const [sort, setSort] = useTopologySort();
+  const [agentId] = useQueryState('agent_id', '');
   const view: TopologyView = {
     id,
     status: filters.status,
@@ -119,6 +120,7 @@ export function useTopologyView(id: string | undefined): {
     labels: filters.labels,
     sortBy: sort.sortBy,
     sortOrder: sort.sortOrder,
+    ...(agentId ? { agent_id: agentId } : {}),
   };
   return { view, filters, sort, setSort };
 }
