@@ -1,4 +1,4 @@
-import type { Feature, Resource } from '@contracts';
+import { LOCAL_AGENT_ID, type Feature, type Resource } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { DataApiService } from '@gateway/core/data-api';
 import { Db } from '@gateway/core/database/db.service';
@@ -55,6 +55,14 @@ export abstract class TableKind implements K8sResourceKind {
     return undefined;
   }
 
+  /**
+   * Only this console's own rows: canaries, topologies and scrape configs pushed by agents share their names (unique
+   * per agent, namespace and name) and are managed by those agents, not through this API.
+   */
+  private get ownRows(): string {
+    return this.hasLabels ? `AND t.agent_id = '${LOCAL_AGENT_ID}'` : '';
+  }
+
   /** The data API body of a write. */
   protected body(write: K8sWrite): Record<string, unknown> {
     return { name: write.name, namespace: write.namespace, spec: write.spec, ...(this.hasLabels ? { labels: write.labels } : {}) };
@@ -68,7 +76,7 @@ export abstract class TableKind implements K8sResourceKind {
               m.labels AS meta_labels, m.annotations AS meta_annotations
          FROM ${this.table} t
          LEFT JOIN k8s_object_meta m ON m.resource = $3 AND m.uid = t.id
-        WHERE t.deleted_at IS NULL AND ($1::text IS NULL OR t.namespace = $1) AND ($2::text IS NULL OR t.name = $2)
+        WHERE t.deleted_at IS NULL ${this.ownRows} AND ($1::text IS NULL OR t.namespace = $1) AND ($2::text IS NULL OR t.name = $2)
         ORDER BY t.namespace, t.name`,
       [query.namespace ?? null, query.name ?? null, this.table],
     );
@@ -90,7 +98,7 @@ export abstract class TableKind implements K8sResourceKind {
 
   async create(write: K8sWrite): Promise<void> {
     await this.dataApi.insert(this.table, { principal: write.principal, queryString: '', body: this.body(write) });
-    const row = await this.db.one<{ id: string }>(`SELECT id FROM ${this.table} WHERE namespace = $1 AND name = $2 AND deleted_at IS NULL`, [
+    const row = await this.db.one<{ id: string }>(`SELECT id FROM ${this.table} t WHERE namespace = $1 AND name = $2 AND deleted_at IS NULL ${this.ownRows}`, [
       write.namespace,
       write.name,
     ]);
