@@ -261,8 +261,10 @@ export class AgentsService {
     } catch {
       // Not shipped here (an image without helm/): the snippets name the chart without a version (the newest).
     }
-    const setting = await this.db.one<{ value: string }>(`SELECT value FROM properties WHERE name = $1`, [CHART_REPOSITORY_PROPERTY]);
-    const url = setting?.value.trim() || DEFAULT_CHART_REPOSITORY;
+    // PROPERTIES (the config's local properties) wins over the properties table, as for feature flags.
+    const local = this.config.localProperties[CHART_REPOSITORY_PROPERTY]?.trim();
+    const setting = local ? undefined : await this.db.one<{ value: string }>(`SELECT value FROM properties WHERE name = $1`, [CHART_REPOSITORY_PROPERTY]);
+    const url = local || setting?.value.trim() || DEFAULT_CHART_REPOSITORY;
     return { chart, version, repository: { name: chart, url }, publicUrl: this.config.publicUrl };
   }
 
