@@ -16,7 +16,8 @@ export const PUSH_BYTE_BUDGET = 768 * 1024;
 /**
  * Rows written this recently are left for the next push, and so is everything at or after the start of a transaction
  * still open: a row becomes visible when its transaction commits, with the time that transaction started, so a
- * cursor that passed that time would otherwise never see it.
+ * cursor that passed that time would otherwise never see it. (A session left open in a transaction for more than
+ * 10 minutes is not waited for: it must not stop pushing for good.)
  */
 const SETTLE_MS = 500;
 
@@ -248,7 +249,8 @@ export class AgentPusher implements OnApplicationBootstrap, OnModuleDestroy {
   private async horizon(tx: PoolClient): Promise<string> {
     const { rows } = await tx.query<{ horizon: string }>(
       `SELECT (least(now(), (SELECT min(xact_start) FROM pg_stat_activity
-                            WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL))
+                            WHERE datname = current_database() AND pid <> pg_backend_pid()
+                              AND xact_start > now() - interval '10 minutes'))
               - $1 * interval '1 millisecond')::text AS horizon`,
       [SETTLE_MS],
     );

@@ -46,7 +46,7 @@ async function startConsole(db: TestDatabase, env: Record<string, string>): Prom
   await runMigrations(db.url);
   const config = loadConfig({ ...QUIET, DATABASE_URL: db.url, ...env });
   // PushModule is imported by the Agents module; listed here too so that this suite does not depend on that line.
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, databaseUrl: db.url, poolSize: 5 }), PushModule] }).compile();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, databaseUrl: db.url, poolSize: 3 }), PushModule] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>(new ExpressHttpAdapter(), { bodyParser: false, logger: false });
   app.get(PluginHost).setManifests(GATEWAY_PLUGINS.map((p) => p.manifest));
   configureApp(app, config, { express, cookieParser });
@@ -109,6 +109,15 @@ describe('agent push (two consoles on loopback)', () => {
     }
   }
 
+  /** The check results the agent's cursor counts as pushed, once it reached `atLeast`. */
+  async function pushedResults(atLeast: number): Promise<number> {
+    return until('the cursor to commit', async () => {
+      const { rows } = await local.query(`SELECT pushed_rows FROM agent_push_cursors WHERE table_name = 'check_statuses'`);
+      const n = Number(rows[0]?.pushed_rows ?? 0);
+      return n >= atLeast ? n : undefined;
+    });
+  }
+
   async function statusKeys(pool: Pool): Promise<string[]> {
     const { rows } = await pool.query<{ k: string }>(`SELECT check_id || '@' || time::text AS k FROM check_statuses WHERE check_id = $1 ORDER BY 1`, [checkId]);
     return rows.map((r) => r.k);
@@ -168,6 +177,7 @@ describe('agent push (two consoles on loopback)', () => {
     warn.mockRestore();
     error.mockRestore();
     await agent?.close();
+    server?.closeAllConnections();
     await upstream?.close();
     await up?.end();
     await local?.end();
@@ -220,9 +230,8 @@ describe('agent push (two consoles on loopback)', () => {
     const localItems = (await local.query(`SELECT id FROM config_items ORDER BY id`)).rows.map((r) => r.id);
     const upItems = (await up.query(`SELECT id FROM config_items WHERE agent_id = $1 ORDER BY id`, [agentId])).rows.map((r) => r.id);
     expect(upItems).toEqual(localItems);
-    // Each result went up once: the cursor moved only past accepted pushes.
-    const pushed = await local.query(`SELECT pushed_rows FROM agent_push_cursors WHERE table_name = 'check_statuses'`);
-    expect(Number(pushed.rows[0].pushed_rows)).toBe(20);
+    // Each result went up once: the cursor moved only past accepted pushes (it commits just after the upstream did).
+    expect(await pushedResults(20)).toBe(20);
   });
 
   it('resumes from its cursor after a restart', async () => {
@@ -234,8 +243,7 @@ describe('agent push (two consoles on loopback)', () => {
     await startAgent();
     await until('the results made while stopped', async () => (await statusKeys(up)).length === 24);
     expect(await statusKeys(up)).toEqual(await statusKeys(local));
-    const pushed = await local.query(`SELECT pushed_rows FROM agent_push_cursors WHERE table_name = 'check_statuses'`);
-    expect(Number(pushed.rows[0].pushed_rows)).toBe(24);
+    expect(await pushedResults(24)).toBe(24);
   });
 
   describe('POST /api/push validation', () => {
@@ -330,6 +338,17 @@ describe('agent push (two consoles on loopback)', () => {
     try {
       const pusher = new AgentPusher(db, new OutboundHttp(), config);
       expect((await pusher.pushOnce()).kind).toBe('down');
+      // Another replica pushing (it holds the lock): this one leaves it alone.
+      const other = await local.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT pg_advisory_xact_lock(hashtext('ops-console:agent-push'))`);
+        expect((await pusher.pushOnce()).kind).toBe('locked');
+        expect(await pusher.trimBacklog()).toBe(0);
+      } finally {
+        await other.query('ROLLBACK');
+        other.release();
+      }
       await addResults(6);
       await local.query(
         `INSERT INTO config_items (scraper_id, external_id, config_class, type, name) VALUES ($1, 'pod/late', 'Pod', 'Kubernetes::Pod', 'late-0')`,
