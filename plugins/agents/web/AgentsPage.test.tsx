@@ -74,6 +74,8 @@ describe('/agents', () => {
     await cell('edge-eu');
     const q = listQuery(api);
     expect([q.get('order'), q.get('limit'), q.get('offset')]).toEqual(['name.asc.nullslast,id.asc', '100', '200']);
+    const sizes = within(screen.getByTestId('pagination')).getByLabelText('Rows per page');
+    expect([...sizes.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['50', '100', '200']);
   });
 
   it('offers Add Agent only with write on agents', async () => {

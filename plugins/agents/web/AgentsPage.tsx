@@ -11,6 +11,7 @@ import { useQueryState } from '@web/core/hooks/useQueryState';
 import { useAccess } from '@web/core/plugin-host';
 import { AgentDrawer } from './AgentDrawer';
 import { agentColumns } from './agentColumns';
+import { AGENT_PAGE_SIZES } from '@contracts';
 import { type AgentRow, DEFAULT_AGENT_SORT, agentListKey, agentPageSize, agentPath, fetchAgentPage, getAgent } from './agentsApi';
 import { InstallInstructionsDialog } from './InstallInstructionsDialog';
 
@@ -89,10 +90,10 @@ export default function AgentsPage() {
             pageIndex: query.pageIndex,
             pageSize: query.pageSize,
             total: data?.total ?? 0,
+            pageSizes: AGENT_PAGE_SIZES,
             onChange: (index, size) => {
-              const allowed = agentPageSize(size);
-              setPageIndex(String(allowed === query.pageSize ? index : Math.floor((query.pageIndex * query.pageSize) / allowed)));
-              setPageSize(String(allowed));
+              setPageIndex(String(index));
+              setPageSize(String(agentPageSize(size)));
             },
           }}
           onRowClick={(agent) => setOpenId(agent.id)}

@@ -200,7 +200,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
       );
     }
     if (paging?.mode === 'server') {
-      return <DataTablePagination pageIndex={paging.pageIndex} pageSize={paging.pageSize} total={paging.total} onChange={paging.onChange} />;
+      return (
+        <DataTablePagination
+          pageIndex={paging.pageIndex}
+          pageSize={paging.pageSize}
+          total={paging.total}
+          onChange={paging.onChange}
+          pageSizes={paging.pageSizes}
+        />
+      );
     }
     return null;
   })();

@@ -22,10 +22,12 @@ export interface DataTablePaginationProps {
   pageSize: number;
   total: number;
   onChange(pageIndex: number, pageSize: number): void;
+  /** The sizes offered; default PAGE_SIZE_OPTIONS. */
+  pageSizes?: readonly number[];
 }
 
 /** Page-size choice, go-to-page (minimum 1) and first/previous/next/last buttons. */
-export function DataTablePagination({ pageIndex, pageSize, total, onChange }: DataTablePaginationProps) {
+export function DataTablePagination({ pageIndex, pageSize, total, onChange, pageSizes = PAGE_SIZE_OPTIONS }: DataTablePaginationProps) {
   const styles = useStyles();
   const sizeId = useId();
   const pageId = useId();
@@ -62,7 +64,7 @@ export function DataTablePagination({ pageIndex, pageSize, total, onChange }: Da
             onChange(Math.floor((pageIndex * pageSize) / size), size);
           }}
         >
-          {PAGE_SIZE_OPTIONS.map((size) => (
+          {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>

@@ -38,7 +38,15 @@ export type DataTablePaging =
   /** The table pages the rows it was given. */
   | { mode: 'client'; initialPageSize?: number }
   /** The caller fetches one page at a time (e.g. `limit`/`offset` with `Prefer: count=exact`). */
-  | { mode: 'server'; pageIndex: number; pageSize: number; total: number; onChange(pageIndex: number, pageSize: number): void }
+  | {
+      mode: 'server';
+      pageIndex: number;
+      pageSize: number;
+      total: number;
+      onChange(pageIndex: number, pageSize: number): void;
+      /** The page sizes offered (default PAGE_SIZE_OPTIONS), e.g. 50/100/200 for agents (spec 02 §9). */
+      pageSizes?: readonly number[];
+    }
   /** Shows the first rows and doubles the count whenever the user scrolls to the end (spec 01 §9). */
   | { mode: 'virtual'; initialPageSize?: number };
 
