@@ -120,3 +120,24 @@ export function labelConditions(requirements: LabelRequirement[], column: string
   const target = jsonbKeys(column, param);
   return requirements.map((r) => requirementCondition(r, target, param));
 }
+
+/** Whether a map of labels meets every requirement (in memory; the SQL form is `labelConditions`). */
+export function labelsMatch(requirements: readonly LabelRequirement[], labels: Record<string, string>): boolean {
+  return requirements.every((r) => {
+    const has = Object.prototype.hasOwnProperty.call(labels, r.key);
+    switch (r.op) {
+      case 'exists':
+        return has;
+      case 'missing':
+        return !has;
+      case 'eq':
+        return has && labels[r.key] === r.value;
+      case 'neq':
+        return !has || labels[r.key] !== r.value;
+      case 'in':
+        return has && r.values.includes(labels[r.key]);
+      case 'notin':
+        return !has || !r.values.includes(labels[r.key]);
+    }
+  });
+}
