@@ -244,14 +244,87 @@ spec:
     expect(stored.rows[0].password).toMatch(/BEGIN PGP MESSAGE/);
     const meta = await t.pool.query(`SELECT annotations::text AS text FROM k8s_object_meta WHERE resource = 'connections'`);
     expect(meta.rows[0].text).not.toContain('s3cret-password');
-    // Notifications are read-only here (their rules are validated by the console's own form).
-    const notification = await kubectl(
-      admin,
-      ['apply', '-f', '-'],
-      'apiVersion: mission-control.flanksource.com/v1\nkind: Notification\nmetadata:\n  name: rule\nspec:\n  events: [check.failed]\n',
+  });
+
+  it('writes notification rules through the notifications plugin: apply, change, its refusals, masked reads, soft delete', async () => {
+    const notification = (filter: string, extra = '') => `apiVersion: mission-control.flanksource.com/v1
+kind: Notification
+metadata:
+  name: failing-checks
+  labels:
+    team: web
+spec:
+  events: [check.failed]
+  title: "{{ .check.name }} failed"
+  filter: ${JSON.stringify(filter)}
+  to:
+    person: ${editor.email}
+    url: generic+https://hooks.example.com/s3cret-path
+${extra}`;
+    const rules = async () =>
+      ((await editor.agent.get('/api/notifications/rules').expect(200)).body as { data: Record<string, unknown>[] }).data.filter(
+        (r) => r.name === 'failing-checks',
+      );
+
+    const created = await kubectl(editorConfig, ['apply', '-f', '-'], notification('check.status == "unhealthy"'));
+    expect(created).toMatchObject({ code: 0, stdout: 'notification.mission-control.flanksource.com/failing-checks created\n' });
+    const [rule] = await rules();
+    expect(rule).toMatchObject({
+      namespace: 'default',
+      events: ['check.failed'],
+      title: '{{ .check.name }} failed',
+      filter: 'check.status == "unhealthy"',
+      person_id: editor.personId,
+      custom_services: [{ name: 'generic', url: 'generic+https://hooks.example.com/s3cret-path', connection: null, properties: {} }],
+      wait_for: null,
+    });
+
+    const changed = await kubectl(editorConfig, ['apply', '-f', '-'], notification('check.status != "healthy"', '  repeatInterval: 1h\n  waitFor: 5m\n'));
+    expect(changed).toMatchObject({ code: 0, stdout: 'notification.mission-control.flanksource.com/failing-checks configured\n' });
+    expect(changed.stderr).not.toMatch(/last-applied-configuration/);
+    expect(await rules()).toEqual([
+      expect.objectContaining({ id: rule.id, filter: 'check.status != "healthy"', repeat_interval: '1h', wait_for: 300_000_000_000 }),
+    ]);
+    const yaml = parse((await kubectl(editorConfig, ['get', 'notification', 'failing-checks', '-o', 'yaml'])).stdout) as Record<string, unknown>;
+    expect(yaml).toMatchObject({
+      metadata: { uid: rule.id, labels: { team: 'web' } },
+      spec: {
+        events: ['check.failed'],
+        filter: 'check.status != "healthy"',
+        to: { person: editor.personId, url: 'generic+https://hooks.example.com/s3cret-path' },
+        repeatInterval: '1h',
+        waitFor: '5m',
+      },
+      status: { sent: 0, failed: 0, pending: 0 },
+    });
+
+    // The rules API's validation and message, as Invalid; nothing changes.
+    const bad = { name: 'bad', events: ['check.failed'], filter: 'check.status ==', person_id: editor.personId };
+    const console = await editor.agent.post('/api/notifications/rules').set('x-csrf-token', editor.csrf).send(bad).expect(400);
+    expect(console.body.message).toMatch(/^filter: /);
+    expect(console.body.message).not.toContain('; ');
+    const invalid = await kubectl(editorConfig, ['apply', '-f', '-'], notification('check.status =='));
+    expect(invalid).toMatchObject({ code: 1, stderr: `The Notification "failing-checks" is invalid: ${console.body.message}\n` });
+    expect(await rules()).toEqual([expect.objectContaining({ filter: 'check.status != "healthy"' })]);
+
+    // Viewers: Forbidden to write (kubectl first warns of the last-applied copy they are not shown); they read the
+    // rule with its credentials masked and without the applied copy.
+    const viewer = await kubectl(viewerConfig, ['apply', '-f', '-'], notification('true'));
+    expect(viewer.code).toBe(1);
+    expect(viewer.stderr).toMatch(
+      /Error from server \(Forbidden\): [^]*"failing-checks" is forbidden: User "viewer-[^"]+" cannot patch resource "notifications" in API group "mission-control\.flanksource\.com" in the namespace "default": You do not have write permission on notifications\n$/,
     );
-    expect(notification.stderr).toMatch(/read-only on this API: change notification rules in the console/);
-    expect(notification.code).toBe(1);
+    const seen = await kubectl(viewerConfig, ['get', 'notification', 'failing-checks', '-o', 'json']);
+    expect(seen.code).toBe(0);
+    expect(seen.stdout).not.toContain('s3cret-path');
+    expect(JSON.parse(seen.stdout)).toMatchObject({ spec: { to: { url: 'generic+https://hooks.example.com/***' }, filter: 'check.status != "healthy"' } });
+    expect(JSON.parse(seen.stdout).metadata.annotations ?? {}).toEqual({});
+
+    const deleted = await kubectl(editorConfig, ['delete', 'notification', 'failing-checks']);
+    expect(deleted).toMatchObject({ code: 0, stdout: 'notification.mission-control.flanksource.com "failing-checks" deleted\n' });
+    expect(await rules()).toEqual([]);
+    const row = await t.pool.query(`SELECT deleted_at FROM notifications WHERE id = $1`, [rule.id]);
+    expect(row.rows[0].deleted_at).not.toBeNull();
   });
 
   it('watches: kubectl get --watch sees a canary added through the console', async () => {

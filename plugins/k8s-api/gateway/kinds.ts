@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { can } from '@contracts';
-import type { Principal } from '@gateway/core/auth/principal';
 import { ConnectionStore } from '@gateway/core/connections';
 import { DataApiService } from '@gateway/core/data-api';
 import { Db } from '@gateway/core/database/db.service';
@@ -121,64 +119,6 @@ export class PlaybookKind extends TableKind {
     { name: 'Title', type: 'string' as const, description: 'The title', value: (o: K8sStoredObject) => text(o.spec.title) },
     { name: 'Category', type: 'string' as const, description: 'The category', value: (o: K8sStoredObject) => text(o.spec.category) },
   ];
-}
-
-/**
- * mission-control.flanksource.com/v1 Notification: read-only here. Rules are validated in full by the notifications
- * plugin's own endpoint only (CEL filter, templates, recipients), which the data API does not reach (405 there too).
- * The recipients and properties may hold credentials: only readers of connections see them (as on the data API).
- */
-@Injectable()
-@Extension(K8S_RESOURCES, `notifications.${MISSION_CONTROL}`)
-export class NotificationKind extends TableKind {
-  readonly group = MISSION_CONTROL;
-  readonly kind = 'Notification';
-  readonly plural = 'notifications';
-  readonly singular = 'notification';
-  readonly shortNames = ['notification'];
-  readonly read = 'notifications' as const;
-  readonly write = null;
-  readonly readOnlyReason =
-    'notifications.mission-control.flanksource.com are read-only on this API: change notification rules in the console (Settings > Notifications)';
-  readonly feature = 'settings.notifications' as const;
-  readonly table = 'notifications';
-  protected readonly hasLabels = false;
-  protected readonly columns = `t.title, t.events, t.filter, t.template, t.properties, t.person_id, t.team_id, t.custom_services,
-    t.repeat_interval, t.wait_for, t.error`;
-
-  constructor(db: Db, dataApi: DataApiService) {
-    super(db, dataApi);
-  }
-
-  override printerColumns = [
-    {
-      name: 'Events',
-      type: 'string' as const,
-      description: 'The events it notifies',
-      value: (o: K8sStoredObject) => ((o.spec.events as string[]) ?? []).join(','),
-    },
-    { name: 'Error', type: 'string' as const, description: 'Why the rule cannot send', priority: 1, value: (o: K8sStoredObject) => text(o.status?.error) },
-  ];
-
-  protected override spec(row: KindRow, principal: Principal): Record<string, unknown> {
-    const secrets = can(principal.roles, 'connections', 'read');
-    const to: Record<string, unknown> = {};
-    if (row.person_id) to.person = row.person_id;
-    if (row.team_id) to.team = row.team_id;
-    if (secrets && Array.isArray(row.custom_services) && row.custom_services.length) to.custom = row.custom_services;
-    const spec: Record<string, unknown> = { events: row.events ?? [], to };
-    if (row.title) spec.title = row.title;
-    if (row.template) spec.template = row.template;
-    if (row.filter) spec.filter = row.filter;
-    if (secrets && row.properties && Object.keys(row.properties as object).length) spec.properties = row.properties;
-    if (row.repeat_interval) spec.repeatInterval = row.repeat_interval;
-    if (row.wait_for !== null && row.wait_for !== undefined) spec.waitFor = Number(row.wait_for);
-    return spec;
-  }
-
-  protected override status(row: KindRow) {
-    return row.error ? { error: row.error } : undefined;
-  }
 }
 
 const SECRET_FIELDS = ['password', 'certificate'] as const;
@@ -348,4 +288,4 @@ export class ConnectionKind extends TableKind {
   }
 }
 
-export const KINDS = [CanaryKind, TopologyKind, ScrapeConfigKind, PlaybookKind, NotificationKind, ConnectionKind];
+export const KINDS = [CanaryKind, TopologyKind, ScrapeConfigKind, PlaybookKind, ConnectionKind];

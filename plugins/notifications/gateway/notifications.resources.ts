@@ -36,9 +36,10 @@ const HISTORY_COLUMNS = [
  * A rule's recipients and properties hold credentials (channel URLs such as `slack://xoxb-token@channel`, webhook paths,
  * `?secret=`, the `secret` property that signs webhooks). /api/notifications/rules masks them for readers without write
  * (redact.ts); the data API cannot mask, so here only readers of connections see the two columns: admin and editor,
- * the writers of notifications (spec 03 §6), as on /api/notifications.
+ * the writers of notifications (spec 03 §6), as on /api/notifications. `annotations` (kubectl's, notifications.k8s.ts)
+ * keeps a copy of the applied spec, recipients included.
  */
-const RULE_SECRETS = { read: 'connections' as const, columns: ['custom_services', 'properties'] };
+const RULE_SECRETS = { read: 'connections' as const, columns: ['custom_services', 'properties', 'annotations'] };
 
 /**
  * Notification rules, silences and send history (spec 03 Notifications, §7) on the data API: reads only.
