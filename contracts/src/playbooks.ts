@@ -153,6 +153,8 @@ export interface PlaybookActionSpec {
   timeout?: string;
   delay?: string;
   retry?: PlaybookRetry;
+  /** Agents that run this action (docs/playbooks.md "Running on an agent"); `local` is this console. Default: the playbook's. */
+  runsOn?: string[];
   [type: string]: unknown;
 }
 
@@ -170,7 +172,33 @@ export interface PlaybookSpec {
   /** CEL over the template scope: all must be true for the playbook to apply to a resource. */
   filters?: string[];
   timeout?: string;
+  /** Agents that run its actions (an action's own `runsOn` wins); `local` is this console. Default: this console. */
+  runsOn?: string[];
   actions: PlaybookActionSpec[];
+}
+
+/** In `runsOn`: this console itself. */
+export const RUNS_ON_LOCAL = 'local';
+
+/** An action the upstream hands to the agent that runs it (`GET /api/agent/actions`), claimed by that agent. */
+export interface AgentActionRequest {
+  /** The run action's id: post its result to `/api/agent/actions/{id}/result`. */
+  id: string;
+  /** The action type (the key of its body) and its body, rendered by the upstream. */
+  type: string;
+  body: ActionSpec;
+  timeoutMs: number;
+  /** What the action is stopped with when its time runs out ('timed out after 5m'). */
+  timeoutReason: string;
+  run: { id: string; playbookId: string; playbookName: string; action: string; attempt: number };
+  scope: PlaybookScope;
+}
+
+/** What the agent posts back: the run goes on as if the action had run on the upstream. */
+export interface AgentActionResult {
+  status: 'completed' | 'failed';
+  result?: Record<string, unknown> | null;
+  error?: string | null;
 }
 
 /** The body of one action after templating, as its type sees it. */

@@ -3,6 +3,7 @@ import {
   PLAYBOOK_API_VERSION,
   PLAYBOOK_KIND,
   PLAYBOOK_PARAMETER_TYPES,
+  RUNS_ON_LOCAL,
   type ActionType,
   type PlaybookActionSpec,
   type PlaybookParameter,
@@ -33,7 +34,7 @@ export interface ParsedPlaybook {
 }
 
 /** Shared fields of an action; every other key is its type's body. */
-const ACTION_FIELDS = new Set(['name', 'if', 'timeout', 'delay', 'retry', 'description']);
+const ACTION_FIELDS = new Set(['name', 'if', 'timeout', 'delay', 'retry', 'description', 'runsOn']);
 const SPEC_FIELDS = new Set([
   'title',
   'icon',
@@ -47,6 +48,7 @@ const SPEC_FIELDS = new Set([
   'on',
   'filters',
   'timeout',
+  'runsOn',
   'actions',
 ]);
 const TRIGGER_EVENTS: Record<string, readonly string[]> = {
@@ -136,6 +138,7 @@ export function validatePlaybook(
   triggerProblems(spec.on, problems);
   celList(spec.filters, 'spec.filters', problems);
   durationProblem(spec.timeout, 'spec.timeout', problems);
+  runsOnProblem(spec.runsOn, 'spec.runsOn', problems);
 
   if (!Array.isArray(spec.actions) || !spec.actions.length) {
     problems.push(`spec.actions: add at least one action (${types.ids.join(', ')})`);
@@ -154,6 +157,7 @@ export function validatePlaybook(
       durationProblem(action.timeout, `${at}.timeout`, problems);
       durationProblem(action.delay, `${at}.delay`, problems);
       retryProblems(action.retry, `${at}.retry`, problems);
+      runsOnProblem(action.runsOn, `${at}.runsOn`, problems);
       const bodies = Object.keys(action).filter((key) => !ACTION_FIELDS.has(key));
       if (bodies.length !== 1) {
         problems.push(
@@ -191,6 +195,29 @@ export function validatePlaybook(
     spec: spec as unknown as PlaybookSpec,
     runsCode,
   };
+}
+
+/** `runsOn`: a list of agent names (whether they exist is checked against the agents when the playbook is saved). */
+function runsOnProblem(value: unknown, at: string, problems: string[]): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || !value.length || value.some((v) => !isText(v))) problems.push(`${at}: must be a list of agent names (or local)`);
+}
+
+/**
+ * Every agent name in `runsOn` (the playbook's and its actions'), with where it is written (`spec.actions[0].runsOn[1]`);
+ * `local` (this console) is left out.
+ */
+export function runsOnNames(spec: PlaybookSpec): { at: string; name: string }[] {
+  const named: { at: string; name: string }[] = [];
+  const add = (list: unknown, at: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((name, i) => {
+      if (typeof name === 'string' && name.trim() !== RUNS_ON_LOCAL) named.push({ at: `${at}[${i}]`, name: name.trim() });
+    });
+  };
+  add(spec.runsOn, 'spec.runsOn');
+  (spec.actions ?? []).forEach((action, i) => add(action.runsOn, `spec.actions[${i}].runsOn`));
+  return named;
 }
 
 /** The stored playbook as its YAML document (the editor's Code tab). */

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AgentActionsController } from './agent-actions.controller';
+import { AgentActionsService } from './agent-actions.service';
 import { PlaybookRunsController, PlaybooksController, ResourcesController } from './playbooks.controller';
 import { PlaybooksResources } from './playbooks.resources';
 import { PlaybooksService } from './playbooks.service';
@@ -14,7 +16,16 @@ import { PlaybookTriggersService } from './triggers.service';
  * run page's live stream and the resource search. Action types are plugins (`plugins/action-<type>`, ACTION_TYPES).
  */
 @Module({
-  controllers: [PlaybooksController, PlaybookRunsController, ResourcesController],
-  providers: [PlaybooksResources, PlaybooksService, PlaybookResourcesService, PlaybookRunsService, PlaybookRunWorker, PlaybookTriggersService, RunEventsHub],
+  controllers: [PlaybooksController, PlaybookRunsController, ResourcesController, AgentActionsController],
+  providers: [
+    AgentActionsService,
+    PlaybooksResources,
+    PlaybooksService,
+    PlaybookResourcesService,
+    PlaybookRunsService,
+    PlaybookRunWorker,
+    PlaybookTriggersService,
+    RunEventsHub,
+  ],
 })
 export class PlaybooksModule {}

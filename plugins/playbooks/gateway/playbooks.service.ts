@@ -21,7 +21,7 @@ import { ACTION_TYPES } from '@gateway/core/playbooks';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { can } from '@contracts';
 import type { PlaybookBodyDto } from './dto/playbook.dto';
-import { parsePlaybookYaml, playbookYaml, validatePlaybook, type ActionTypes, type ParsedPlaybook } from './playbook-document';
+import { parsePlaybookYaml, playbookYaml, runsOnNames, validatePlaybook, type ActionTypes, type ParsedPlaybook } from './playbook-document';
 import { KINDS, PlaybookResourcesService } from './resources.service';
 import { playbookApplies, takesNoResource, type ResourceRow } from './selectors';
 import { renderText } from './templates';
@@ -103,6 +103,7 @@ export class PlaybooksService {
     const parsed = this.parse(body);
     this.assertMayWrite(parsed, principal);
     await this.assertApprovers(parsed.spec);
+    await this.assertAgents(parsed.spec);
     const id = await this.write(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO playbooks (name, namespace, title, icon, description, category, spec, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -119,6 +120,7 @@ export class PlaybooksService {
     const current = await this.row(id);
     this.assertMayWrite(parsed, principal, current.spec);
     await this.assertApprovers(parsed.spec);
+    await this.assertAgents(parsed.spec);
     await this.write(async (tx) => {
       await tx.query(
         `UPDATE playbooks SET name = $2, namespace = $3, title = $4, icon = $5, description = $6, category = $7, spec = $8 WHERE id = $1 AND deleted_at IS NULL`,
@@ -168,6 +170,7 @@ export class PlaybooksService {
       });
       this.assertMayWrite(parsed, principal, stored);
       await this.assertApprovers(parsed.spec, tx);
+      await this.assertAgents(parsed.spec, tx);
       await tx.query(`UPDATE playbooks SET title = $2, icon = $3, description = $4, category = $5, spec = $6 WHERE id = $1`, [
         row.id,
         parsed.title,
@@ -256,6 +259,18 @@ export class PlaybooksService {
       return `spec.approval.approvers.${kind}[${index}]: no ${kind === 'people' ? 'person has the email or id' : 'team has the name or id'} '${value}'`;
     });
     throw badRequest(problems.join('; '), 'invalid_playbook');
+  }
+
+  /** Every agent named in `runsOn` is registered (and not deleted); 400 naming each one that is not. */
+  async assertAgents(spec: PlaybookSpec, db: Queryable = this.db.pool): Promise<void> {
+    const named = runsOnNames(spec);
+    if (!named.length) return;
+    const { rows } = await db.query<{ name: string }>(`SELECT name FROM agents WHERE deleted_at IS NULL AND name = ANY($1::text[])`, [
+      named.map((n) => n.name),
+    ]);
+    const known = new Set(rows.map((r) => r.name));
+    const problems = named.filter((n) => !known.has(n.name)).map((n) => `${n.at}: no agent is named '${n.name}'`);
+    if (problems.length) throw badRequest(problems.join('; '), 'invalid_playbook');
   }
 
   specRunsCode(spec: PlaybookSpec): boolean {

@@ -5,7 +5,8 @@ import {
   DEFAULT_ACTION_TIMEOUT,
   DEFAULT_PLAYBOOK_TIMEOUT,
   FINAL_RUN_STATUSES,
-  type ActionContext,
+  RUNS_ON_LOCAL,
+  type AgentActionRequest,
   type ActionOutcome,
   type PlaybookActionSpec,
   type PlaybookRunStatus,
@@ -20,7 +21,7 @@ import { Db } from '@gateway/core/database/db.service';
 import { PgListener } from '@gateway/core/database/pg-listener';
 import { parseDuration } from '@gateway/core/jobs';
 import { ADDRESS_POLICY, AddressPolicy, RunGuard } from '@gateway/core/outbound';
-import { ACTION_TYPES } from '@gateway/core/playbooks';
+import { ACTION_TYPES, runOneAction } from '@gateway/core/playbooks';
 import { PluginHost } from '@gateway/core/plugin-host/plugin-host.service';
 import { actionTypeOf, IF_KEYWORDS } from './playbook-document';
 import { PlaybookResourcesService } from './resources.service';
@@ -59,13 +60,20 @@ interface ActionRow {
   error: string | null;
   retry_count: number;
   child_run_id: string | null;
+  /** Set when the action runs on an agent (one of these names): it waits for the agent's result. */
+  runs_on: string[] | null;
+  agent_deadline: string | null;
+  agent_lease_until: string | null;
+  agent_name: string | null;
 }
+
+const ROW_COLUMNS = `id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id, runs_on, agent_deadline, agent_lease_until,
+  (SELECT g.name FROM agents g WHERE g.id = playbook_run_actions.agent_id AND agent_lease_until IS NOT NULL) AS agent_name`;
+/** Time an agent has, past the action's own timeout, to post the result of an action it claimed. */
+export const AGENT_RESULT_GRACE_MS = 30_000;
 
 /** Why a run stopped for now: it ended, or waits (sleeping until a time, or waiting for a child run). */
 type Pause = { until: Date } | { child: string } | null;
-
-/** How long a stopped action may take to return its result before the engine gives up on it. */
-const ABORT_GRACE_MS = 2000;
 
 /**
  * Executes playbook runs: a durable state machine on Postgres. Every replica claims due runs (`scheduled`, or
@@ -82,6 +90,8 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
   private readonly logger = new Logger(PlaybookRunWorker.name);
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly settings: AppConfig['playbooks'];
+  /** This console's own agent name in agent mode: `runsOn` naming it runs here. */
+  private readonly agentName: string | null;
   private listener: PgListener | null = null;
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<void> | null = null;
@@ -103,6 +113,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     @Optional() @Inject(APP_CONFIG) config?: AppConfig,
   ) {
     this.settings = config?.playbooks ?? loadConfig({}).playbooks;
+    this.agentName = config?.upstream?.agentName ?? null;
   }
 
   onApplicationBootstrap(): void {
@@ -231,10 +242,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     const runDeadline = new Date(run.start_time).getTime() + (parseDuration(spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT) ?? 30 * 60_000);
     const rows = run.fresh
       ? []
-      : await this.db.query<ActionRow>(
-          `SELECT id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY action_index`,
-          [run.id],
-        );
+      : await this.db.query<ActionRow>(`SELECT ${ROW_COLUMNS} FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY action_index`, [run.id]);
     const byIndex = new Map(rows.map((r) => [r.action_index, r]));
     const scope = await this.scopeOf(run);
     for (const row of rows) scope.actions[row.name] = { status: row.status, result: row.result, error: row.error };
@@ -273,6 +281,17 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
         );
         continue;
       }
+      if (row?.status === 'waiting' && row.runs_on) {
+        // Handed to an agent: its result settles the row (POST /api/agent/actions/{id}/result) and wakes the run.
+        const due = new Date(row.agent_lease_until ?? row.agent_deadline ?? 0).getTime();
+        if (due > Date.now()) return this.waitForAgent(run, row.id, new Date(due));
+        const within = action.timeout ?? DEFAULT_ACTION_TIMEOUT;
+        const error = row.agent_lease_until
+          ? `agent ${row.agent_name ?? row.runs_on.join(' or ')} took the action but did not send its result within ${within}`
+          : `agent ${row.runs_on.join(' or ')} did not pick up the action within ${within}`;
+        await this.settle(run, row, action, 'failed', null, error, scope);
+        continue;
+      }
       if (row?.status === 'sleeping' && new Date(row.scheduled_time).getTime() > Date.now()) return this.pause(run, { until: new Date(row.scheduled_time) });
 
       // Not started yet (or due again after a delay or a retry's backoff): does it run at all?
@@ -298,6 +317,44 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
         }
       }
 
+      const agents = this.agentsFor(spec, action);
+      if (agents) {
+        // Runs on an agent: never here. Its body is rendered here (the scope is this console's) and handed over.
+        let body: Record<string, unknown>;
+        try {
+          body = await renderBody(
+            action[type] as Record<string, unknown>,
+            scope,
+            this.evaluator,
+            implementation?.codeFields ?? [],
+            implementation?.literalFields ?? [],
+          );
+        } catch (error) {
+          row ??= await this.insertAction(run.id, index, action.name, 'failed');
+          await this.settle(run, row, action, 'failed', null, (error as Error).message, scope);
+          continue;
+        }
+        row ??= await this.insertAction(run.id, index, action.name, 'waiting');
+        const { timeoutMs, reason } = this.timeoutOf(run, action, runDeadline);
+        const request: Omit<AgentActionRequest, 'id'> = {
+          type,
+          body,
+          timeoutMs,
+          timeoutReason: reason,
+          run: { id: run.id, playbookId: run.playbook_id, playbookName: scope.playbook.name, action: action.name, attempt: row.retry_count + 1 },
+          scope,
+        };
+        const until = new Date(Date.now() + timeoutMs);
+        const waiting = await this.db.query(
+          `UPDATE playbook_run_actions SET status = 'waiting', runs_on = $3, agent_request = $4, agent_deadline = $5, agent_lease_until = NULL,
+                  start_time = coalesce(start_time, now())
+            WHERE id = $2 AND ${held('$1', '$6')} RETURNING id`,
+          [run.id, row.id, agents, request, until, this.owner],
+        );
+        if (!waiting.length) throw new LeaseLost();
+        this.events.touch(run.id);
+        return this.waitForAgent(run, row.id, until);
+      }
       if (!implementation) {
         row ??= await this.insertAction(run.id, index, action.name, 'failed');
         await this.settle(run, row, action, 'failed', null, `The action type '${type}' is not available on this console`, scope);
@@ -349,16 +406,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
     runDeadline: number,
   ): Promise<ActionOutcome> {
     const implementation = this.plugins.find(ACTION_TYPES, type)!;
-    const own = parseDuration(action.timeout ?? DEFAULT_ACTION_TIMEOUT) ?? 5 * 60_000;
-    const left = runDeadline - Date.now();
-    const timeoutMs = Math.max(1, Math.min(own, left));
-    // What stops it first names itself: the action's own timeout, or the run's.
-    const reason =
-      own <= left ? `timed out after ${action.timeout ?? DEFAULT_ACTION_TIMEOUT}` : `the run timed out after ${run.spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT}`;
-    const controller = new AbortController();
-    const onRunAbort = () => controller.abort(runSignal.reason);
-    runSignal.addEventListener('abort', onRunAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(new Error(reason)), timeoutMs);
+    const { timeoutMs, reason } = this.timeoutOf(run, action, runDeadline);
     const guard = new RunGuard(this.policy, undefined, 'playbooks');
     const log = new ActionLog(async (text) => {
       await this.db.query(
@@ -367,42 +415,55 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
       );
       this.events.touch(run.id);
     });
-    const ctx: ActionContext = {
-      signal: controller.signal,
-      timeoutMs,
-      outbound: guard,
-      resolveSecret: secretResolver((name) => this.connections.resolve(name), guard.ledger),
-      run: { id: run.id, playbookId: run.playbook_id, playbookName: scope.playbook.name, action: action.name, attempt: row.retry_count + 1 },
-      scope,
-      log: (line) => log.add(line),
-      startPlaybook: (request) => this.runs.startChild(run, request),
-    };
     try {
-      const body = await renderBody(
-        action[type] as Record<string, unknown>,
-        scope,
-        this.evaluator,
-        implementation.codeFields ?? [],
-        implementation.literalFields ?? [],
-      );
-      // A stopped action (timeout, cancel) gets a moment to hand back what it has (an exec's output so far); one that
-      // does not answer by then is given up on.
-      const aborted = new Promise<never>((_, reject) => {
-        const giveUp = () => setTimeout(() => reject(controller.signal.reason), ABORT_GRACE_MS).unref();
-        if (controller.signal.aborted) giveUp();
-        else controller.signal.addEventListener('abort', giveUp, { once: true });
+      return await runOneAction({
+        implementation,
+        body: () =>
+          renderBody(action[type] as Record<string, unknown>, scope, this.evaluator, implementation.codeFields ?? [], implementation.literalFields ?? []),
+        guard,
+        timeoutMs,
+        timeoutReason: reason,
+        signal: runSignal,
+        context: {
+          resolveSecret: secretResolver((name) => this.connections.resolve(name), guard.ledger),
+          run: { id: run.id, playbookId: run.playbook_id, playbookName: scope.playbook.name, action: action.name, attempt: row.retry_count + 1 },
+          scope,
+          startPlaybook: (request) => this.runs.startChild(run, request),
+        },
+        log,
       });
-      const outcome = await Promise.race([implementation.run(body, ctx), aborted]);
-      const result = { ...(outcome.result ?? {}), ...(log.text ? { logs: log.text } : {}) };
-      return guard.ledger.redact({ ...outcome, result }) as ActionOutcome;
-    } catch (error) {
-      const message = guard.ledger.redact((error as Error)?.message ?? String(error));
-      return { error: message, result: log.text ? { logs: log.text } : {} };
     } finally {
-      clearTimeout(timer);
-      runSignal.removeEventListener('abort', onRunAbort);
       await log.close();
     }
+  }
+
+  /**
+   * The agents that run this action (its `runsOn`, else the playbook's), or null when it runs here: no `runsOn`, or
+   * one naming `local` or this console's own agent name (agent mode).
+   */
+  private agentsFor(spec: PlaybookSpec, action: PlaybookActionSpec): string[] | null {
+    const names = (action.runsOn ?? spec.runsOn ?? []).map((name) => String(name).trim()).filter(Boolean);
+    if (!names.length || names.includes(RUNS_ON_LOCAL) || (this.agentName && names.includes(this.agentName))) return null;
+    return names;
+  }
+
+  /** Sleeps until the agent's time is up; a result that came before the run slept wakes it at once. */
+  private async waitForAgent(run: ClaimedRun, actionId: string, until: Date): Promise<void> {
+    await this.pause(run, { until });
+    await this.db.query(
+      `UPDATE playbook_runs SET status = 'scheduled', scheduled_time = now() WHERE id = $1 AND status = 'sleeping'
+          AND NOT EXISTS (SELECT 1 FROM playbook_run_actions a WHERE a.id = $2 AND a.status = 'waiting')`,
+      [run.id, actionId],
+    );
+  }
+
+  /** The action's time: its own timeout, or what is left of the run's, whichever ends first, and what it is called. */
+  private timeoutOf(run: ClaimedRun, action: PlaybookActionSpec, runDeadline: number): { timeoutMs: number; reason: string } {
+    const own = parseDuration(action.timeout ?? DEFAULT_ACTION_TIMEOUT) ?? 5 * 60_000;
+    const left = runDeadline - Date.now();
+    const reason =
+      own <= left ? `timed out after ${action.timeout ?? DEFAULT_ACTION_TIMEOUT}` : `the run timed out after ${run.spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT}`;
+    return { timeoutMs: Math.max(1, Math.min(own, left)), reason };
   }
 
   /** `if`: `always()`, `success()` (the default: no earlier action failed), `failure()`, `skip()`, or CEL over the scope. */
@@ -442,7 +503,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
         WHERE ${held('$1', '$6')}
        ON CONFLICT (playbook_run_id, action_index) DO UPDATE SET status = EXCLUDED.status, scheduled_time = EXCLUDED.scheduled_time,
          start_time = coalesce(EXCLUDED.start_time, playbook_run_actions.start_time)
-       RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
+       RETURNING ${ROW_COLUMNS}`,
       [runId, index, name, status, until ?? null, this.owner],
     );
     if (!row) throw new LeaseLost();
@@ -453,7 +514,7 @@ export class PlaybookRunWorker implements OnApplicationBootstrap, OnModuleDestro
   private async markRunning(runId: string, row: ActionRow): Promise<ActionRow> {
     const updated = await this.db.one<ActionRow>(
       `UPDATE playbook_run_actions SET status = 'running', start_time = now(), end_time = NULL WHERE id = $2 AND ${held('$1', '$3')}
-       RETURNING id, action_index, name, status, scheduled_time, result, error, retry_count, child_run_id`,
+       RETURNING ${ROW_COLUMNS}`,
       [runId, row.id, this.owner],
     );
     if (!updated) throw new LeaseLost();
