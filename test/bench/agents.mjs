@@ -16,7 +16,8 @@
 // 3. The load: per agent and minute, BENCH_ROWS_PER_MIN check results (check_statuses of its 50 checks, round robin:
 //    a result every 3 s per check) and BENCH_ROWS_PER_MIN config items, of which BENCH_NEW_SHARE (0.5) new (a child
 //    of one of its namespaces) and the rest changes of known items (new config, digest, sometimes health), each with
-//    a Kubernetes-like `config` of about BENCH_CONFIG_BYTES (2,000) bytes of JSON. A row's creation time is the
+//    a Kubernetes-like `config` of about BENCH_CONFIG_BYTES (2,000) bytes of JSON (settings with random
+//    tokens, so that gzip does not shrink it more than real objects). A row's creation time is the
 //    simulated agent's clock; a changed item is pushed once with its latest version (as the agent's table holds it).
 // 4. After BENCH_WARMUP (10) s, for BENCH_SECONDS (60) s: push latency p50/p95/p99 (client side: request sent →
 //    answer), rows ingested/s (the `applied` counts of the answers received in the window), ingest lag (a row's
@@ -37,7 +38,7 @@
 // BENCH_INTERVAL_MS (5000), BENCH_BATCH_ROWS (500), BENCH_SETTLE_MS (500), BENCH_NEW_SHARE (0.5), BENCH_CONFIG_BYTES
 // (2000), BENCH_INITIAL_CONFIGS (500), BENCH_POLL_MS (250), BENCH_DRAIN (60), BENCH_KEEP_DB=1, BENCH_PORT,
 // BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'), BENCH_LOG_LEVEL (see lib.mjs).
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -113,7 +114,7 @@ function kubeConfig(name, namespace, uid, version, replicas) {
   };
   let size = JSON.stringify(obj).length;
   for (let i = 0; size < CONFIG_BYTES; i++) {
-    const e = { name: `SETTING_${i}`, value: `${name}-${version}-${i}-${'x'.repeat(24)}` };
+    const e = { name: `SETTING_${i}`, value: `${name}-${version}-${i}-${randomBytes(12).toString('base64url')}` };
     env.push(e);
     size += JSON.stringify(e).length + 1;
   }
@@ -701,6 +702,8 @@ try {
     pushes_failed: failed.length,
     rows_per_push_p50: percentile(rowsPerPush, 50),
     rows_per_push_max: rowsPerPush.at(-1) ?? 0,
+    push_json_kb_avg: Number((win.reduce((n, p) => n + p.bytes, 0) / Math.max(1, win.length) / 1024).toFixed(1)),
+    push_gzip_kb_avg: Number((win.reduce((n, p) => n + p.gz, 0) / Math.max(1, win.length) / 1024).toFixed(1)),
     push_p50_ms: Math.round(percentile(lat, 50)),
     push_p95_ms: Math.round(percentile(lat, 95)),
     push_p99_ms: Math.round(percentile(lat, 99)),
@@ -747,7 +750,7 @@ try {
     `\n${AGENTS} agents, ${offeredPerMin} rows/min offered, push every ${INTERVAL_MS} ms; window ${SECONDS} s after ${WARMUP} s warm-up; ${out.cpus} CPUs, load average ${out.load_before.join(' ')} before, ${out.load_after.join(' ')} after; machine ${Math.round(machineBusy * 100)}% busy in the window`,
   );
   console.log(
-    `     pushes          ${win.length} sent in the window (${fmt(win.length / windowS)} /s), rows a push p50 ${out.rows_per_push_p50} max ${out.rows_per_push_max}, ${failed.length} failed in all${failed.length ? ` (e.g. ${failed[0].status} ${failed[0].error})` : ''}`,
+    `     pushes          ${win.length} sent in the window (${fmt(win.length / windowS)} /s), rows a push p50 ${out.rows_per_push_p50} max ${out.rows_per_push_max}, body avg ${fmt(out.push_json_kb_avg, 0)} KB JSON / ${fmt(out.push_gzip_kb_avg, 0)} KB gzip, ${failed.length} failed in all${failed.length ? ` (e.g. ${failed[0].status} ${failed[0].error})` : ''}`,
   );
   console.log(
     `     push latency    p50 ${out.push_p50_ms} ms  p95 ${out.push_p95_ms} ms  p99 ${out.push_p99_ms} ms  max ${out.push_max_ms} ms (client side: sent → answered)`,
