@@ -8,7 +8,7 @@
 //    /api/push, `Authorization: Basic token:<token>`, gzip JSON {agent, rows: {<table>: [...]}} with every column of
 //    the table's allow-list (nulls included, as to_jsonb sends them), rows in PUSH_TABLES order, at most
 //    UPSTREAM_BATCH_ROWS (500) rows and 768 KiB of JSON per push; a full batch is followed at once by the next one,
-//    then the agent waits BENCH_INTERVAL_MS (UPSTREAM_PUSH_INTERVAL_MS, 5,000) after the end of its cycle; rows made
+//    then the agent waits BENCH_INTERVAL_MS (UPSTREAM_PUSH_INTERVAL_MS, 4,000) after the end of its cycle; rows made
 //    in the last 500 ms (the pusher's SETTLE_MS horizon) wait for the next push; nothing to send is a heartbeat (an
 //    empty push); a failed push is re-sent (same rows) after a backoff. Agents start at random phases.
 //    At the start (not measured) each agent pushes its 5 canaries × 10 `http` checks, one config scraper and an
@@ -35,7 +35,7 @@
 // committed upstream: it includes the wait for the agent's next push, whose floor is the interval + 500 ms). Prints
 // a final JSON line; never fails on the figures.
 // Knobs: BENCH_AGENTS (20), BENCH_ROWS_PER_MIN (1000 of each kind per agent), BENCH_SECONDS (60), BENCH_WARMUP (10),
-// BENCH_INTERVAL_MS (5000), BENCH_BATCH_ROWS (500), BENCH_SETTLE_MS (500), BENCH_NEW_SHARE (0.5), BENCH_CONFIG_BYTES
+// BENCH_INTERVAL_MS (4000), BENCH_BATCH_ROWS (500), BENCH_SETTLE_MS (500), BENCH_NEW_SHARE (0.5), BENCH_CONFIG_BYTES
 // (2000), BENCH_INITIAL_CONFIGS (500), BENCH_POLL_MS (250), BENCH_DRAIN (60), BENCH_KEEP_DB=1, BENCH_PORT,
 // BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'), BENCH_LOG_LEVEL (see lib.mjs).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -49,7 +49,7 @@ const AGENTS = Number(process.env.BENCH_AGENTS || 20);
 const ROWS_PER_MIN = Number(process.env.BENCH_ROWS_PER_MIN || 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 60);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
-const INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS || 5000);
+const INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS || 4000);
 const BATCH_ROWS = Number(process.env.BENCH_BATCH_ROWS || 500);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 500);
 const NEW_SHARE = Number(process.env.BENCH_NEW_SHARE ?? 0.5);

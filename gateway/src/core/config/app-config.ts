@@ -461,7 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       username: env.UPSTREAM_USERNAME?.trim() || 'token',
       password: env.UPSTREAM_PASSWORD || null,
       agentName: env.AGENT_NAME?.trim() || null,
-      pushIntervalMs: int(env, 'UPSTREAM_PUSH_INTERVAL_MS', 5000, 50, 3_600_000),
+      pushIntervalMs: int(env, 'UPSTREAM_PUSH_INTERVAL_MS', 4000, 50, 3_600_000),
       batchRows: int(env, 'UPSTREAM_BATCH_ROWS', 500, 1, 20_000),
       backlogRows: int(env, 'UPSTREAM_BACKLOG_ROWS', 100_000, 1, 100_000_000),
       timeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
