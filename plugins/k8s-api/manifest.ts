@@ -4,7 +4,7 @@ import type { PluginManifest } from '@contracts';
 const manifest: PluginManifest = {
   id: 'k8s-api',
   title: 'Kubernetes API (kubectl)',
-  resources: ['canaries', 'topologies', 'config_scrapers', 'playbooks', 'connections'],
+  resources: ['canaries', 'topologies', 'config_scrapers', 'playbooks'],
 };
 
 export default manifest;

@@ -219,31 +219,72 @@ ${actions}
     expect(stored.rows).toEqual([{ title: 'Restart the pod', category: 'Kubernetes' }]);
   });
 
-  it('never returns a connection’s secrets, nor keeps them in the last-applied annotation', async () => {
-    const admin = await kubeconfigFor(await t.signInAs(['admin']), 'admin.yaml');
-    const connection = `apiVersion: mission-control.flanksource.com/v1
+  it('writes connections through the connections plugin: apply, change, its refusals, secrets never read back, soft delete', async () => {
+    const adminUser = await t.signInAs(['admin']);
+    const admin = await kubeconfigFor(adminUser, 'admin.yaml');
+    const connection = (url: string, extra = '') => `apiVersion: mission-control.flanksource.com/v1
 kind: Connection
 metadata:
   name: api
+  labels:
+    team: web
 spec:
   type: http
   url:
-    value: https://api.example.com
+    value: ${url}
   password:
     value: s3cret-password
-`;
-    expect((await kubectl(editorConfig, ['apply', '-f', '-'], connection)).stderr).toMatch(/Error from server \(Forbidden\)/);
-    expect(await kubectl(admin, ['apply', '-f', '-'], connection)).toMatchObject({
-      code: 0,
-      stdout: 'connection.mission-control.flanksource.com/api created\n',
-    });
-    const json = await kubectl(admin, ['get', 'connection', 'api', '-o', 'json']);
-    expect(json.stdout).not.toContain('s3cret-password');
-    expect(JSON.parse(json.stdout)).toMatchObject({ spec: { type: 'http', url: { value: 'https://api.example.com' } }, status: { passwordSet: true } });
-    const stored = await t.pool.query(`SELECT password FROM connections WHERE name = 'api'`);
+${extra}`;
+    const connections = async () =>
+      ((await adminUser.agent.get('/api/connections').expect(200)).body as Record<string, unknown>[]).filter((c) => c.name === 'api');
+
+    // Only admins write connections.
+    const forbidden = await kubectl(editorConfig, ['apply', '-f', '-'], connection('https://api.example.com'));
+    expect(forbidden.code).toBe(1);
+    expect(forbidden.stderr).toMatch(
+      /Error from server \(Forbidden\): [^]*"api" is forbidden: User "editor-[^"]+" cannot create resource "connections" in API group "mission-control\.flanksource\.com" in the namespace "default": You do not have write permission on connections\n$/,
+    );
+    expect(await connections()).toEqual([]);
+
+    const created = await kubectl(admin, ['apply', '-f', '-'], connection('https://api.example.com'));
+    expect(created).toMatchObject({ code: 0, stdout: 'connection.mission-control.flanksource.com/api created\n' });
+    const [first] = await connections();
+    expect(first).toMatchObject({ namespace: 'default', type: 'http', url: 'https://api.example.com', password_set: true, certificate_set: false });
+
+    const changed = await kubectl(admin, ['apply', '-f', '-'], connection('https://api2.example.com', '  properties:\n    region: eu\n'));
+    expect(changed).toMatchObject({ code: 0, stdout: 'connection.mission-control.flanksource.com/api configured\n' });
+    expect(changed.stderr).not.toMatch(/last-applied-configuration/);
+    expect(await connections()).toEqual([
+      expect.objectContaining({ id: first.id, url: 'https://api2.example.com', properties: { region: 'eu' }, password_set: true }),
+    ]);
+    const stored = await t.pool.query(`SELECT password, annotations::text AS annotations FROM connections WHERE id = $1`, [first.id]);
     expect(stored.rows[0].password).toMatch(/BEGIN PGP MESSAGE/);
-    const meta = await t.pool.query(`SELECT annotations::text AS text FROM k8s_object_meta WHERE resource = 'connections'`);
-    expect(meta.rows[0].text).not.toContain('s3cret-password');
+    expect(stored.rows[0].annotations).toContain('last-applied-configuration');
+    expect(stored.rows[0].annotations).not.toContain('s3cret-password');
+
+    const yaml = await kubectl(admin, ['get', 'connection', 'api', '-o', 'yaml']);
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).not.toContain('s3cret-password');
+    expect(parse(yaml.stdout)).toMatchObject({
+      metadata: { uid: first.id, labels: { team: 'web' } },
+      spec: { type: 'http', url: { value: 'https://api2.example.com' }, properties: { region: 'eu' } },
+      status: { passwordSet: true, certificateSet: false },
+    });
+
+    // A field the type requires, missing: the Connections page's message, as Invalid; nothing changes.
+    const missing = { name: 'keys', type: 'aws', password: 'x' };
+    const console = await adminUser.agent.post('/api/connections').set('x-csrf-token', adminUser.csrf).send(missing).expect(400);
+    expect(console.body.message).toBe('Username is required for a aws connection');
+    const invalid = await kubectl(admin, ['apply', '-f', '-'], connection('https://api2.example.com').replace('type: http', 'type: aws'));
+    // kubectl prints each cause as `<field>: <message>`; a message naming no field is the spec's.
+    expect(invalid).toMatchObject({ code: 1, stderr: `The Connection "api" is invalid: spec: ${console.body.message}\n` });
+    expect(await connections()).toEqual([expect.objectContaining({ type: 'http', url: 'https://api2.example.com' })]);
+
+    const deleted = await kubectl(admin, ['delete', 'connection', 'api']);
+    expect(deleted).toMatchObject({ code: 0, stdout: 'connection.mission-control.flanksource.com "api" deleted\n' });
+    expect(await connections()).toEqual([]);
+    const row = await t.pool.query(`SELECT deleted_at FROM connections WHERE id = $1`, [first.id]);
+    expect(row.rows[0].deleted_at).not.toBeNull();
   });
 
   it('writes notification rules through the notifications plugin: apply, change, its refusals, masked reads, soft delete', async () => {

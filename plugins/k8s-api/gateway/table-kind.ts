@@ -115,7 +115,7 @@ export abstract class TableKind implements K8sResourceKind {
     await this.db.query(`DELETE FROM k8s_object_meta WHERE resource = $1 AND uid = $2`, [this.table, uid]);
   }
 
-  /** What a kind may keep of the annotations (Connection takes its secrets out). */
+  /** What a kind may keep of the annotations (a kind may override it). */
   protected annotations(write: K8sWrite): Record<string, string> {
     return write.annotations;
   }
