@@ -82,8 +82,15 @@ export class ExecSandbox {
       try {
         return await spawnLimited(job, { uid, gid, cwd: scratch, env });
       } finally {
-        // What the script left behind outside its process group (setsid, nohup ... &) ends with the run too.
-        await killLeftovers(uid, `${RUN_MARKER}=${run}`);
+        // What the script left behind outside its process group (setsid, nohup ... &) ends with the run too. A process
+        // caught in the middle of exec shows no environment for a moment, so one sweep can miss it: sweep again after a
+        // turn of the event loop, and go on while sweeps still find something (at most 5).
+        const marker = `${RUN_MARKER}=${run}`;
+        for (let pass = 0; pass < 5; pass++) {
+          const killed = await killLeftovers(uid, marker);
+          if (pass >= 1 && killed === 0) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
     } finally {
       await fs.promises.rm(scratch, { recursive: true, force: true }).catch(() => undefined);
