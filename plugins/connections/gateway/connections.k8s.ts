@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '@gateway/core/auth/principal';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest } from '@gateway/core/http/domain-error';
-import { K8S_RESOURCES, type K8sQuery, type K8sResourceKind, type K8sStoredObject, type K8sWrite } from '@gateway/core/k8s';
+import { K8S_RESOURCES, k8sVersionColumns, keepRowMeta, type K8sQuery, type K8sResourceKind, type K8sStoredObject, type K8sWrite } from '@gateway/core/k8s';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ConnectionsService } from './connections.service';
 import type { CreateConnectionDto } from './dto/connection.dto';
@@ -142,8 +142,7 @@ export class ConnectionK8sKind implements K8sResourceKind {
     const rows = await this.db.query<Row>(
       `SELECT c.id, c.name, c.namespace, c.type, c.url, c.username, c.insecure_tls, c.properties, c.labels, c.annotations,
               c.password IS NOT NULL AS password_set, c.certificate IS NOT NULL AS certificate_set,
-              (floor(extract(epoch from c.updated_at) * 1000000))::bigint::text AS rv,
-              to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created
+              ${k8sVersionColumns('c')}
          FROM connections c
         WHERE c.deleted_at IS NULL AND ($1::text IS NULL OR c.namespace = $1) AND ($2::text IS NULL OR c.name = $2)
         ORDER BY c.namespace, c.name`,
@@ -180,11 +179,7 @@ export class ConnectionK8sKind implements K8sResourceKind {
   }
 
   /** The labels and annotations, in the connection's row (written right after it; the version is the connection's). */
-  private async keepMeta(id: string, write: K8sWrite): Promise<void> {
-    await this.db.query(`UPDATE connections SET labels = $2, annotations = $3 WHERE id = $1`, [
-      id,
-      JSON.stringify(write.labels),
-      JSON.stringify(keptAnnotations(write.annotations)),
-    ]);
+  private keepMeta(id: string, write: K8sWrite): Promise<void> {
+    return keepRowMeta(this.db, 'connections', id, { labels: write.labels, annotations: keptAnnotations(write.annotations) });
   }
 }

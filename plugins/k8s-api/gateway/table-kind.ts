@@ -2,7 +2,7 @@ import { LOCAL_AGENT_ID, type Feature, type Resource } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { DataApiService } from '@gateway/core/data-api';
 import { Db } from '@gateway/core/database/db.service';
-import type { K8sPrinterColumn, K8sQuery, K8sResourceKind, K8sStoredObject, K8sWrite } from '@gateway/core/k8s';
+import { k8sVersionColumns, type K8sPrinterColumn, type K8sQuery, type K8sResourceKind, type K8sStoredObject, type K8sWrite } from '@gateway/core/k8s';
 
 /** A row as the kinds read it: the table's columns plus what every kind selects. */
 export type KindRow = Record<string, unknown> & {
@@ -71,8 +71,7 @@ export abstract class TableKind implements K8sResourceKind {
   async list(query: K8sQuery): Promise<K8sStoredObject[]> {
     const rows = await this.db.query<KindRow>(
       `SELECT t.id, t.name, t.namespace, ${this.columns},
-              (floor(extract(epoch from t.updated_at) * 1000000))::bigint::text AS rv,
-              to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created,
+              ${k8sVersionColumns('t')},
               m.labels AS meta_labels, m.annotations AS meta_annotations
          FROM ${this.table} t
          LEFT JOIN k8s_object_meta m ON m.resource = $3 AND m.uid = t.id

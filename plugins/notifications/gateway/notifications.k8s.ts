@@ -3,7 +3,7 @@ import { can, type CustomService, type NotificationRule, type NotificationRuleIn
 import type { Principal } from '@gateway/core/auth/principal';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest } from '@gateway/core/http/domain-error';
-import { K8S_RESOURCES, type K8sQuery, type K8sResourceKind, type K8sStoredObject, type K8sWrite } from '@gateway/core/k8s';
+import { K8S_RESOURCES, k8sVersionColumns, keepRowMeta, type K8sQuery, type K8sResourceKind, type K8sStoredObject, type K8sWrite } from '@gateway/core/k8s';
 import { channelScheme } from '@gateway/core/notifications';
 import { Extension } from '@gateway/core/plugin-host/extension-point';
 import { ruleForReader } from './redact';
@@ -208,8 +208,7 @@ export class NotificationK8sKind implements K8sResourceKind {
     const rows = await this.db.query<Row>(
       `SELECT n.id, n.name, n.namespace, n.title, n.events, n.filter, n.template, n.properties, n.person_id, n.team_id,
               n.custom_services, n.repeat_interval, n.wait_for, n.error, n.labels, n.annotations, s.sent, s.failed, s.pending,
-              (floor(extract(epoch from n.updated_at) * 1000000))::bigint::text AS rv,
-              to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created
+              ${k8sVersionColumns('n')}
          FROM notifications n JOIN notifications_with_status s ON s.id = n.id
         WHERE n.deleted_at IS NULL AND ($1::text IS NULL OR n.namespace = $1) AND ($2::text IS NULL OR n.name = $2)
         ORDER BY n.namespace, n.name`,
@@ -261,11 +260,7 @@ export class NotificationK8sKind implements K8sResourceKind {
   }
 
   /** The labels and annotations, in the rule's row (written right after the rule; the version is the rule's). */
-  private async keepMeta(id: string, write: K8sWrite): Promise<void> {
-    await this.db.query(`UPDATE notifications SET labels = $2, annotations = $3 WHERE id = $1`, [
-      id,
-      JSON.stringify(write.labels),
-      JSON.stringify(write.annotations),
-    ]);
+  private keepMeta(id: string, write: K8sWrite): Promise<void> {
+    return keepRowMeta(this.db, 'notifications', id, write);
   }
 }

@@ -13,3 +13,4 @@ export {
 export { K8sError, toK8sError, type K8sReason, type K8sStatus } from './k8s-status';
 export { K8sService, listVersion } from './k8s.service';
 export { mergePatch, parseFieldSelector, parseLabelSelector } from './k8s-selectors';
+export { k8sVersionColumns, keepRowMeta } from './k8s-rows';
