@@ -1,4 +1,4 @@
-import { formatDuration, formatPercent, healthColour, nextTriState, uptimeRatio } from './format';
+import { formatDuration, formatPercent, parseDurationMs, healthColour, nextTriState, uptimeRatio } from './format';
 import { allowedIncidentStatuses } from './values';
 
 describe('formatters (spec 01 §9)', () => {
@@ -52,5 +52,23 @@ describe('incident status choices (spec 01 §4)', () => {
     expect(allowedIncidentStatuses('investigating')).toEqual(['investigating', 'mitigated', 'resolved', 'closed']);
     expect(allowedIncidentStatuses('closed')).toEqual(['closed', 'open']);
     expect(allowedIncidentStatuses('resolved')).not.toContain('investigating');
+  });
+});
+
+describe('parseDurationMs', () => {
+  it('reads every letter, compounds and fractions, and nothing else', () => {
+    expect(parseDurationMs('1h30m')).toBe(5_400_000);
+    expect(parseDurationMs('250ms')).toBe(250);
+    expect(parseDurationMs('1w2d')).toBe(9 * 86_400_000);
+    expect(parseDurationMs('1.5s')).toBe(1500);
+    expect(parseDurationMs('')).toBeNull();
+    expect(parseDurationMs('5')).toBeNull();
+    expect(parseDurationMs('5m x')).toBeNull();
+  });
+
+  it('narrows the letters and refuses fractions when asked', () => {
+    expect(parseDurationMs('1d', { units: ['h', 'm', 's', 'ms'] })).toBeNull();
+    expect(parseDurationMs('1.5h', { decimals: false })).toBeNull();
+    expect(parseDurationMs('90s', { units: ['s'], decimals: false })).toBe(90_000);
   });
 });

@@ -53,3 +53,25 @@ export type TriState = -1 | 0 | 1;
 export function nextTriState(state: TriState): TriState {
   return state === 0 ? 1 : state === 1 ? -1 : 0;
 }
+
+/** Duration letters as users write them (`m` is minutes; spec 03 §9) and their milliseconds. */
+export const DURATION_UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
+export type DurationUnit = keyof typeof DURATION_UNIT_MS;
+
+/**
+ * `30s`, `5m`, `1h30m`, `2d`, `1w`, `250ms` → milliseconds; null when the whole text is not such a duration. The one
+ * reader of written durations: callers narrow the letters (`units`) and refuse fractions (`decimals: false`) where
+ * their format does (a Go duration, a repeat interval), and trim as they need.
+ */
+export function parseDurationMs(text: string, options: { units?: readonly DurationUnit[]; decimals?: boolean } = {}): number | null {
+  const part = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/y;
+  let total = 0;
+  let position = 0;
+  for (let m = part.exec(text); m; m = part.exec(text)) {
+    const unit = m[2] as DurationUnit;
+    if ((options.units && !options.units.includes(unit)) || (options.decimals === false && m[1].includes('.'))) return null;
+    total += Number(m[1]) * DURATION_UNIT_MS[unit];
+    position = part.lastIndex;
+  }
+  return position > 0 && position === text.length && Number.isFinite(total) ? total : null;
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { can, type CustomService, type NotificationRule, type NotificationRuleInput } from '@contracts';
+import { can, NANOS_PER_MILLI, parseDurationMs, type CustomService, type NotificationRule, type NotificationRuleInput } from '@contracts';
 import type { Principal } from '@gateway/core/auth/principal';
 import { Db } from '@gateway/core/database/db.service';
 import { badRequest } from '@gateway/core/http/domain-error';
@@ -20,15 +20,12 @@ const UNSUPPORTED = new Set(['fallback', 'groupBy', 'inhibit', 'waitForEvalPerio
 const TO_FIELDS = new Set(['person', 'team', 'url', 'connection', 'properties', 'name', 'custom']);
 
 const NANOS: Record<string, number> = { h: 3_600_000_000_000, m: 60_000_000_000, s: 1_000_000_000, ms: 1_000_000 };
-const GO_DURATION = /^(?:\d+(?:h|ms|m|s))+$/;
 
 /** A Go duration (`5m`, `1h30m`, `90s`) in nanoseconds; null when it does not read as one. */
 export function durationNanos(text: string): number | null {
-  const value = text.trim();
-  if (!GO_DURATION.test(value)) return null;
-  let total = 0;
-  for (const [, n, unit] of value.matchAll(/(\d+)(h|ms|m|s)/g)) total += Number(n) * NANOS[unit];
-  return Number.isSafeInteger(total) ? total : null;
+  const ms = parseDurationMs(text.trim(), { units: ['h', 'm', 's', 'ms'], decimals: false });
+  const total = ms === null ? null : ms * NANOS_PER_MILLI;
+  return total !== null && Number.isSafeInteger(total) ? total : null;
 }
 
 /** Nanoseconds as the shortest Go duration (`300000000000` → `5m`, `5400000000000` → `1h30m`). */

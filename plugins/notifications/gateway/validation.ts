@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENTS, NOTIFICATION_MESSAGES, type CustomService } from '@contracts';
+import { NOTIFICATION_EVENTS, NOTIFICATION_MESSAGES, parseDurationMs, type CustomService } from '@contracts';
 import { badRequest } from '@gateway/core/http/domain-error';
 
 /**
@@ -30,19 +30,13 @@ export function refuse(problems: readonly string[]): void {
   throw badRequest(shown.join('; '), 'validation_failed', shown);
 }
 
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-const DURATION = /^(?:\d+(?:s|m|h|d|w))+$/;
-
 /**
  * A repeat interval as written (`1h`, `30m`, `1d`, `1w`, `1h30m`; §9's options) in milliseconds; null when it does not
  * read as a duration. `m` is minutes (the contract: `1m` is one minute).
  */
 export function durationMs(text: string): number | null {
-  const value = text.trim();
-  if (!DURATION.test(value)) return null;
-  let total = 0;
-  for (const [, n, unit] of value.matchAll(/(\d+)(s|m|h|d|w)/g)) total += Number(n) * UNIT_MS[unit];
-  return Number.isSafeInteger(total) ? total : null;
+  const ms = parseDurationMs(text.trim(), { units: ['s', 'm', 'h', 'd', 'w'], decimals: false });
+  return ms !== null && Number.isSafeInteger(ms) ? ms : null;
 }
 
 /** `repeat_interval`: empty means none; otherwise a duration of at least a minute. */

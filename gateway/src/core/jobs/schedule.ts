@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { parseDurationMs } from '@contracts';
 
 /**
  * Schedules as users and plugins write them: a 5-field cron expression (minute hour day-of-month month
@@ -26,8 +27,6 @@ export interface ScheduleOptions {
   every?: boolean;
 }
 
-const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** The macros croner knows, as the 5 fields they stand for (for consumers such as pg-boss that take fewer macros). */
 const MACROS: Record<string, string> = {
   '@yearly': '0 0 1 1 *',
@@ -50,9 +49,7 @@ const CRONER_FIELDS: Record<string, number> = { minute: 0, hour: 1, day: 2, mont
 
 /** Milliseconds of a duration string like `30s`, `1m`, `1h30m`, `250ms`; null when it does not parse. */
 export function parseDuration(text: string): number | null {
-  const parts = [...text.matchAll(DURATION_PART)];
-  if (!parts.length || parts.map((p) => p[0]).join('') !== text) return null;
-  return parts.reduce((sum, [, n, unit]) => sum + Number(n) * UNIT_MS[unit], 0);
+  return parseDurationMs(text, { units: ['ms', 's', 'm', 'h'] });
 }
 
 /** Parses a schedule; throws ScheduleError with a message that quotes the schedule and names the part at fault. */

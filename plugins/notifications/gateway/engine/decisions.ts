@@ -1,4 +1,4 @@
-import { NANOS_PER_MILLI, type NotificationResourceType } from '@contracts';
+import { NANOS_PER_MILLI, parseDurationMs, type NotificationResourceType } from '@contracts';
 import { eventHealth, type EventVariables } from './variables';
 
 /**
@@ -6,20 +6,10 @@ import { eventHealth, type EventVariables } from './variables';
  * wait-for, retries and the grouping note. The handler and the deliverer read the database and call these.
  */
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
 /** `1h`, `30m`, `1d`, `1w`, `1h30m` → milliseconds; null when it is not such a duration. `1m` is one minute. */
 export function parseDuration(text: string | null | undefined): number | null {
   const value = text?.trim();
-  if (!value) return null;
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/gy;
-  let total = 0;
-  let consumed = 0;
-  for (let m = re.exec(value); m; m = re.exec(value)) {
-    total += Number(m[1]) * UNIT_MS[m[2]];
-    consumed = re.lastIndex;
-  }
-  return consumed === value.length && consumed > 0 ? total : null;
+  return value ? parseDurationMs(value) : null;
 }
 
 /** Milliseconds a rule's wait_for (nanoseconds) holds a message; 0 when none. */

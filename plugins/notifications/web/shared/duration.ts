@@ -1,16 +1,6 @@
-import { NOTIFICATION_MESSAGES } from '@contracts';
+import { DURATION_UNIT_MS, NANOS_PER_MILLI, NOTIFICATION_MESSAGES, parseDurationMs } from '@contracts';
 
-/** Nanoseconds per unit of a duration as users type it (`30s`, `5m`, `1h30m`, `2d`, `1w`). */
-const UNIT_NANOS: Record<string, number> = {
-  ms: 1e6,
-  s: 1e9,
-  m: 60e9,
-  h: 3_600e9,
-  d: 86_400e9,
-  w: 604_800e9,
-};
 const ORDER = ['w', 'd', 'h', 'm', 's', 'ms'] as const;
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
 
 /** The least a notification duration (wait for, a silence) may be (spec 03 §5). */
 export const MIN_DURATION_NANOS = 60e9;
@@ -20,16 +10,8 @@ export const DURATION_FORMAT_MESSAGE = 'Enter a duration such as 5m, 1h30m or 2d
 
 /** `1h30m` → 5.4e12; '' or anything else → null. */
 export function parseDuration(text: string): number | null {
-  const compact = text.trim().replace(/\s+/g, '');
-  if (!compact) return null;
-  let total = 0;
-  let consumed = 0;
-  for (const match of compact.matchAll(PART)) {
-    if (match.index !== consumed) return null;
-    total += Number(match[1]) * UNIT_NANOS[match[2]];
-    consumed += match[0].length;
-  }
-  return consumed === compact.length ? Math.round(total) : null;
+  const ms = parseDurationMs(text.trim().replace(/\s+/g, ''));
+  return ms === null ? null : Math.round(ms * NANOS_PER_MILLI);
 }
 
 /** 5.4e12 → `1h30m`: the largest units first, so a stored value reads as it was typed. */
@@ -38,7 +20,7 @@ export function formatDuration(nanos: number | null | undefined): string {
   let rest = Math.round(nanos);
   let text = '';
   for (const unit of ORDER) {
-    const size = UNIT_NANOS[unit];
+    const size = DURATION_UNIT_MS[unit] * NANOS_PER_MILLI;
     const count = Math.floor(rest / size);
     if (count > 0) {
       text += `${count}${unit}`;
