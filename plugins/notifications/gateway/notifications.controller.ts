@@ -20,6 +20,7 @@ import {
 } from './notifications.dto';
 import { NotificationRulesService } from './rules.service';
 import { NotificationSilencesService, type SilenceRow } from './silences.service';
+import { EVENT_STREAM_HEARTBEAT_MS, eventStream } from '@gateway/core/http/event-stream';
 
 const FEATURE = 'settings.notifications' as const;
 
@@ -185,7 +186,6 @@ export class NotificationHistoryController {
 
 /** Bell streams one person may hold open on one replica (a tab each). */
 const MAX_STREAMS_PER_PERSON = 20;
-const HEARTBEAT_MS = 15_000;
 
 /** The header bell: the caller's own notifications, the unread count, and its live stream. */
 @ApiTags('notifications')
@@ -252,7 +252,7 @@ export class NotificationInboxController {
     const send = (unread: number, always: boolean) => {
       if (closed || (!always && unread === last)) return;
       last = unread;
-      res.write(`event: inbox\ndata: ${JSON.stringify({ unread })}\n\n`);
+      eventStream.send(res, 'inbox', { unread });
     };
     // The stream ends with the session that opened it (signed out, revoked, deactivated) or the permission to read.
     const stillAllowed = async () => {
@@ -290,18 +290,15 @@ export class NotificationInboxController {
       throw error;
     }
     if (closed) return;
-    res
-      .status(200)
-      .set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-    res.flushHeaders();
+    eventStream.open(res);
     ready = true;
     send(first, true);
     if (missed) refresh(true);
     heartbeat = setInterval(() => {
       if (closed) return;
-      res.write(': keep-alive\n\n');
+      eventStream.heartbeat(res);
       refresh(false);
-    }, HEARTBEAT_MS);
+    }, EVENT_STREAM_HEARTBEAT_MS);
   }
 
   onModuleDestroy(): void {

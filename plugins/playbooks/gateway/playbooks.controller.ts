@@ -22,6 +22,7 @@ import { PlaybookResourcesService } from './resources.service';
 import { RunEventsHub } from './run-events.service';
 import { PlaybookRunsService } from './runs.service';
 import { PlaybookTriggersService } from './triggers.service';
+import { EVENT_STREAM_HEARTBEAT_MS, eventStream } from '@gateway/core/http/event-stream';
 
 const uuid = new ParseUUIDPipe();
 /** Live run streams one person may hold open on one replica (each re-reads its run every second). */
@@ -150,14 +151,11 @@ export class PlaybookRunsController {
       throw error;
     }
     if (closed) return;
-    res
-      .status(200)
-      .set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-    res.flushHeaders();
-    heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    eventStream.open(res);
+    heartbeat = setInterval(() => eventStream.heartbeat(res), EVENT_STREAM_HEARTBEAT_MS);
     const send = (run: PlaybookRunDetail) => {
       if (closed) return;
-      res.write(`event: run\ndata: ${JSON.stringify(run)}\n\n`);
+      eventStream.send(res, 'run', run);
       if (FINAL_RUN_STATUSES.includes(run.status)) end();
     };
     // The stream ends with the session that opened it (signed out, revoked, deactivated) or the permission to read.
